@@ -1,0 +1,72 @@
+"""Generic AI players for every game.
+
+A bot only ever receives ``rules.observe(state, player)`` and searches on
+``rules.determinize(obs, player, rng)`` with its own random stream.
+
+Each game's ``heuristics.py`` provides:
+    score_actions(rules, s, player, rng) -> list[float]   # one value per rules.legal_actions(s)
+    rollout_policy(rules, s, rng) -> action               # fast playout move
+    evaluate(rules, s, player) -> float                   # leaf value for ``player``
+"""
+from __future__ import annotations
+
+import importlib
+import math
+
+from game.core.rng import Rng
+
+
+def heuristics_for(rules):
+    return importlib.import_module(f"game.games.{rules.id}.heuristics")
+
+
+class Bot:
+    level = "random"
+
+    def __init__(self, rules, seed: int):
+        self.rules = rules
+        self.rng = Rng(seed ^ 0xA1A1A1A1)
+
+    def choose(self, obs, player: int):
+        acts = self.rules.legal_actions(obs)
+        return acts[self.rng.below(len(acts))]
+
+
+class HeuristicBot(Bot):
+    """Easy: heuristic values with heavy noise. Medium: best heuristic value."""
+
+    def __init__(self, rules, seed: int, noise: float):
+        super().__init__(rules, seed)
+        self.noise = noise
+        self.heur = heuristics_for(rules)
+        self.level = "easy" if noise > 0 else "medium"
+
+    def choose(self, obs, player: int):
+        s = self.rules.determinize(obs, player, self.rng.fork(self.rng.next64() & 0xFFFF))
+        acts = self.rules.legal_actions(s)
+        if len(acts) == 1:
+            return acts[0]
+        vals = self.heur.score_actions(self.rules, s, player, self.rng)
+        if self.noise:
+            spread = (max(vals) - min(vals)) or 1.0
+            vals = [v + self.noise * spread * (self.rng.random() - 0.5) for v in vals]
+        best = max(range(len(acts)), key=lambda i: vals[i])
+        return acts[best]
+
+
+def make_bot(kind: str, rules, seed: int) -> Bot:
+    if kind == "easy":
+        return HeuristicBot(rules, seed, noise=0.9)
+    if kind == "medium":
+        return HeuristicBot(rules, seed, noise=0.0)
+    if kind == "hard":
+        from game.ai.ismcts import IsmctsBot
+        return IsmctsBot(rules, seed)
+    if kind == "random":
+        return Bot(rules, seed)
+    raise ValueError(f"no AI level {kind!r}")
+
+
+def bot_move(bot: Bot, rules, state, player: int):
+    """What ``bot`` plays for ``player`` in ``state`` (it sees only the observation)."""
+    return bot.choose(rules.observe(state, player), player)

@@ -1,0 +1,240 @@
+"""Game records: the one YAML format for saves, autosaves, replays and tools.
+
+See ../shared/records.md. Loading replays every event through the rules; a
+record that does not replay is refused with a message naming the event, and
+the file is never touched.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from game import __version__
+from game.core.rules import Seat, SEAT_KINDS
+
+FORMAT = "anthology-record/1"
+
+
+class RecordError(Exception):
+    """A record that cannot be read or does not replay."""
+
+
+@dataclass
+class Record:
+    game: str
+    seed: int
+    seats: list[Seat]
+    options: dict = field(default_factory=dict)
+    setup: dict = field(default_factory=dict)
+    events: list[dict] = field(default_factory=list)
+    final: dict | None = None
+    app_version: str = __version__
+
+    def to_dict(self) -> dict:
+        d = {
+            "format": FORMAT,
+            "app_version": self.app_version,
+            "game": self.game,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "seats": [s.to_record() for s in self.seats],
+            "setup": self.setup,
+            "events": self.events,
+        }
+        if self.final is not None:
+            d["final"] = self.final
+        return d
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _repr_dict(dumper, data):
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items())
+
+
+def _repr_list(dumper, data):
+    # events and short lists of scalars read best in flow style
+    flow = all(not isinstance(x, (dict, list)) for x in data) and len(data) <= 12
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+_Dumper.add_representer(dict, _repr_dict)
+_Dumper.add_representer(list, _repr_list)
+_Dumper.add_representer(tuple, lambda d, t: _repr_list(d, list(t)))
+
+
+def dump_yaml(data: Any) -> str:
+    text = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=110)
+    # events as one flow mapping per line
+    return text
+
+
+def _event_lines(events: list[dict]) -> str:
+    if not events:
+        return "events: []\n"
+    lines = ["events:"]
+    for ev in events:
+        one = yaml.dump(ev, Dumper=_Dumper, sort_keys=False, default_flow_style=True,
+                        width=1 << 20, allow_unicode=True).strip()
+        lines.append(f"  - {one}")
+    return "\n".join(lines) + "\n"
+
+
+def record_text(rec: Record) -> str:
+    d = rec.to_dict()
+    events = d.pop("events")
+    final = d.pop("final", None)
+    text = dump_yaml(d) + _event_lines(events)
+    if final is not None:
+        text += dump_yaml({"final": final})
+    return text
+
+
+def write_atomic(path: Path | str, text: str) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save_record(path: Path | str, rec: Record) -> None:
+    write_atomic(path, record_text(rec))
+
+
+def read_record(path: Path | str) -> Record:
+    """Parse a record file (no replay). Raises RecordError with a clear message."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"{path}: cannot be read ({e.strerror or e})") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: is not a text file") from None
+    try:
+        d = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        at = f" at line {mark.line + 1}" if mark else ""
+        raise RecordError(f"{path}: is not valid YAML{at}") from None
+    return record_from_dict(d, str(path))
+
+
+def record_from_dict(d: Any, name: str = "record") -> Record:
+    if not isinstance(d, dict):
+        raise RecordError(f"{name}: is not a game record")
+    fmt = d.get("format")
+    if fmt != FORMAT:
+        raise RecordError(f"{name}: unknown record format {fmt!r} (this version reads {FORMAT})")
+    try:
+        seats = []
+        for i, s in enumerate(d["seats"]):
+            kind = s.get("kind", "human")
+            if kind not in SEAT_KINDS:
+                raise RecordError(f"{name}: seat {i} has unknown kind {kind!r}")
+            seats.append(Seat(str(s["name"]), str(s["color"]), kind))
+        rec = Record(
+            game=str(d["game"]), seed=int(d["seed"]), seats=seats,
+            options=dict(d.get("options") or {}), setup=d.get("setup") or {},
+            events=list(d.get("events") or []), final=d.get("final"),
+            app_version=str(d.get("app_version", "?")),
+        )
+    except RecordError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise RecordError(f"{name}: missing or malformed field ({e})") from None
+    for i, ev in enumerate(rec.events):
+        if not isinstance(ev, dict) or "type" not in ev:
+            raise RecordError(f"{name}: event {i + 1} is not an event: {ev!r}")
+    return rec
+
+
+def _norm(x: Any) -> Any:
+    """Normalise for comparison (tuples vs lists, as YAML reads them back)."""
+    if isinstance(x, dict):
+        return {k: _norm(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_norm(v) for v in x]
+    return x
+
+
+def make_record(rules, s, seats: list[Seat], seed: int, options: dict) -> Record:
+    """The record of a game in state ``s`` (written after every decision)."""
+    final = None
+    if rules.is_over(s):
+        final = dict(rules.final_extra(s))
+        final["sheets"] = [sh.to_record() for sh in rules.score_sheets(s)]
+        final["winners"] = list(rules.winners(s))
+    return Record(game=rules.id, seed=seed, seats=list(seats), options=dict(options),
+                  setup=_norm(rules.record_setup(s)), events=_norm(s.log.to_list()), final=final)
+
+
+def replay(rules, rec: Record, upto: int | None = None, name: str = "record"):
+    """Replay a record through the rules; returns the list of states after each decision.
+
+    states[0] is the state after setup; states[k] after the k-th decision.
+    Raises RecordError naming the first event that does not replay.
+    """
+    if rec.game != rules.id:
+        raise RecordError(f"{name}: is a {rec.game!r} record, not {rules.id!r}")
+    problem = rules.validate_setup(rec.seats, rec.options)
+    if problem:
+        raise RecordError(f"{name}: seats or options are not valid: {problem}")
+    try:
+        s = rules.new_game(rec.seats, rec.seed, rec.options)
+    except Exception as e:  # the rules refuse the options
+        raise RecordError(f"{name}: cannot set up the game ({e})") from None
+    if _norm(rules.record_setup(s)) != _norm(rec.setup):
+        raise RecordError(f"{name}: the setup does not match what seed {rec.seed} deals")
+    events = rec.events
+    produced = _norm(s.log.to_list())
+    for k, ev in enumerate(produced):
+        if k >= len(events) or _norm(events[k]) != ev:
+            raise RecordError(f"{name}: event {k + 1} does not match the setup ({ev})")
+    states = [s]
+    i = len(produced)
+    while i < len(events) and (upto is None or len(states) <= upto):
+        ev = events[i]
+        if rules.is_over(s):
+            raise RecordError(f"{name}: event {i + 1} {ev!r} comes after the end of the game")
+        try:
+            a = rules.action_from_event(s, ev)
+        except Exception:
+            a = None
+        if a is None or a not in rules.legal_actions(s):
+            raise RecordError(f"{name}: event {i + 1} {ev!r} is not a legal decision here")
+        before = len(s.log)
+        s = rules.apply(s, a)
+        new = _norm(s.log.since(before))
+        for k, got in enumerate(new):
+            j = i + k
+            if j >= len(events):
+                break  # a truncated record (an autosave mid-turn is never truncated)
+            if _norm(events[j]) != got:
+                raise RecordError(f"{name}: event {j + 1} {events[j]!r} does not replay (the rules give {got!r})")
+        i += len(new)
+        states.append(s)
+    return states
+
+
+def load_game(rules, path: Path | str):
+    """Read and replay a record file: (Record, list of states)."""
+    rec = read_record(path)
+    return rec, replay(rules, rec, name=str(path))

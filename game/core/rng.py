@@ -1,0 +1,57 @@
+"""Seeded random numbers for the rules core.
+
+SplitMix64 on a single integer: the same numbers on every Python version and
+platform, and copying the generator is copying one int (cheap for search).
+"""
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0):
+        self.state = seed & _MASK
+
+    def copy(self) -> "Rng":
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            v = self.next64()
+            if v < limit:
+                return v % n
+
+    def randint(self, a: int, b: int) -> int:
+        """Uniform integer in [a, b], both ends included."""
+        return a + self.below(b - a + 1)
+
+    def random(self) -> float:
+        return (self.next64() >> 11) / float(1 << 53)
+
+    def choice(self, seq):
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates shuffle in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self, salt: int) -> "Rng":
+        """An independent stream derived from this one (does not advance self)."""
+        return Rng((self.state ^ (salt * 0xD1B54A32D192ED03)) & _MASK)

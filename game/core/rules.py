@@ -1,0 +1,116 @@
+"""Rules-agnostic contracts shared by every game (see DESIGN.md).
+
+Nothing here, in game/games or in game/ai may import pygame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+SEAT_KINDS = ("human", "easy", "medium", "hard", "imaginary")
+AI_KINDS = ("easy", "medium", "hard")
+
+Options = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    color: str
+    kind: str = "human"  # human | easy | medium | hard | imaginary
+
+    @property
+    def is_ai(self) -> bool:
+        return self.kind in AI_KINDS
+
+    def to_record(self) -> dict:
+        return {"name": self.name, "color": self.color, "kind": self.kind}
+
+
+@dataclass
+class ScoreSheet:
+    player: int
+    lines: dict[str, int]
+    tiebreak: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        return sum(self.lines.values())
+
+    def to_record(self) -> dict:
+        return {"player": self.player, "lines": dict(self.lines), "total": self.total,
+                "tiebreak": dict(self.tiebreak)}
+
+
+class Log:
+    """Immutable, persistent event list: appending shares the old list (O(1)).
+
+    States keep their event log in one of these so that ``apply`` can return a
+    new state without copying the whole history.
+    """
+    __slots__ = ("parent", "event", "size")
+
+    def __init__(self, parent: "Log | None" = None, event: dict | None = None):
+        self.parent = parent
+        self.event = event
+        self.size = 0 if parent is None else parent.size + 1
+
+    def add(self, event: dict) -> "Log":
+        return Log(self, event)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def to_list(self) -> list[dict]:
+        out = []
+        node = self
+        while node is not None and node.size:
+            out.append(node.event)
+            node = node.parent
+        out.reverse()
+        return out
+
+    def since(self, size: int) -> list[dict]:
+        """Events appended after the log had ``size`` entries."""
+        out = []
+        node = self
+        while node.size > size:
+            out.append(node.event)
+            node = node.parent
+        out.reverse()
+        return out
+
+
+EMPTY_LOG = Log()
+
+
+class Action(Protocol):
+    """A small frozen dataclass: one atomic decision."""
+
+    def describe(self) -> str: ...
+
+
+class Rules(Protocol):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+
+    def new_game(self, seats: list[Seat], seed: int, options: Options) -> Any: ...
+    def to_move(self, s) -> int | None: ...
+    def legal_actions(self, s) -> list: ...
+    def apply(self, s, a) -> Any: ...
+    def is_over(self, s) -> bool: ...
+    def score_sheets(self, s) -> list[ScoreSheet]: ...
+    def winners(self, s) -> list[int]: ...
+    def observe(self, s, player: int) -> Any: ...
+    def determinize(self, s, player: int, rng) -> Any: ...
+    # records
+    def record_setup(self, s) -> dict: ...          # the record's `setup` section
+    def final_extra(self, s) -> dict: ...           # game-specific part of `final` (may be {})
+    def action_from_event(self, s, event: dict) -> Any | None: ...
+    def validate_setup(self, seats: list[Seat], options: Options) -> str | None: ...
+
+
+class RulesError(Exception):
+    """An action that is not legal in the state it was applied to."""
