@@ -1,0 +1,173 @@
+"""Palette, fonts and the size scale. Everything the UI draws takes its look from here."""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pygame
+
+# Okabe-Ito colour-blind-safe palette, each player also has a symbol.
+PLAYER_COLORS = {
+    "yellow": (240, 228, 66),
+    "red": (213, 94, 0),
+    "green": (0, 158, 115),
+    "blue": (0, 114, 178),
+    "white": (236, 236, 228),
+    "orange": (230, 159, 0),
+    "purple": (204, 121, 167),
+    "sky": (86, 180, 233),
+    "black": (40, 40, 40),
+}
+PLAYER_SYMBOLS = {"yellow": "sun", "red": "diamond", "green": "leaf", "blue": "drop",
+                  "white": "star", "orange": "triangle", "purple": "heart", "sky": "circle",
+                  "black": "square"}
+
+INK = (43, 33, 24)
+INK_SOFT = (92, 76, 60)
+PAPER = (246, 238, 220)
+PAPER_DARK = (226, 212, 186)
+WOOD = (122, 84, 52)
+WOOD_DARK = (88, 58, 36)
+FELT = (46, 84, 62)
+HILITE = (255, 214, 90)
+LEGAL = (120, 220, 120)
+DANGER = (200, 70, 50)
+SHADOW = (0, 0, 0, 90)
+WHITE = (255, 255, 255)
+
+GAME_ACCENTS = {
+    "it_happens": ((196, 120, 64), (150, 82, 44)),   # ochre / terracotta
+    "micropolis": ((112, 78, 50), (232, 170, 60)),  # earth / amber
+    "antics": ((96, 150, 70), (200, 220, 120)),      # meadow
+}
+
+# type scale in points at 1080p
+SIZES = {"tiny": 16, "small": 20, "body": 24, "label": 28, "title": 40, "hero": 72}
+
+
+def contrast_ink(rgb) -> tuple:
+    r, g, b = rgb[:3]
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else WHITE
+
+
+class Theme:
+    """Sizes scale with the window height (1080 px = scale 1.0)."""
+
+    def __init__(self, size: tuple[int, int]):
+        self.resize(size)
+
+    def resize(self, size):
+        self.size = size
+        self.scale = max(0.5, min(size[0] / 1920, size[1] / 1080))
+
+    def px(self, v: float) -> int:
+        return max(1, int(round(v * self.scale)))
+
+    def font(self, name: str = "body", bold: bool = False) -> pygame.font.Font:
+        return _font(max(8, int(SIZES.get(name, 24) * self.scale)), bold)
+
+    def text(self, s: str, name: str = "body", color=INK, bold: bool = False) -> pygame.Surface:
+        return _text(s, max(8, int(SIZES.get(name, 24) * self.scale)), bold, tuple(color))
+
+
+@lru_cache(maxsize=64)
+def _font(px: int, bold: bool) -> pygame.font.Font:
+    f = pygame.font.Font(None, int(px * 1.35))  # pygame-ce's bundled font
+    f.set_bold(bold)
+    return f
+
+
+@lru_cache(maxsize=4096)
+def _text(s: str, px: int, bold: bool, color: tuple) -> pygame.Surface:
+    return _font(px, bold).render(s, True, color)
+
+
+@lru_cache(maxsize=8)
+def table_surface(size: tuple[int, int], base=WOOD, seed: int = 7) -> pygame.Surface:
+    """A wooden table top with grain, drawn once per size."""
+    w, h = size
+    surf = pygame.Surface(size)
+    surf.fill(base)
+    rnd = random.Random(seed)
+    for y in range(0, h, 3):
+        d = rnd.randint(-10, 10)
+        c = tuple(max(0, min(255, v + d)) for v in base)
+        pygame.draw.line(surf, c, (0, y), (w, y + rnd.randint(-2, 2)), 3)
+    for _ in range(w * h // 900):
+        x, y = rnd.randrange(w), rnd.randrange(h)
+        d = rnd.randint(-18, 18)
+        c = tuple(max(0, min(255, v + d)) for v in base)
+        pygame.draw.line(surf, c, (x, y), (x + rnd.randint(20, 90), y), 1)
+    vign = pygame.Surface(size, pygame.SRCALPHA)
+    steps = 24
+    for i in range(steps):
+        a = int(70 * (1 - i / steps) ** 2)
+        r = pygame.Rect(0, 0, w, h).inflate(-i * w // (steps * 3), -i * h // (steps * 3))
+        pygame.draw.rect(vign, (0, 0, 0, a), r, max(1, w // (steps * 6)))
+    surf.blit(vign, (0, 0))
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+def draw_shadow(surf: pygame.Surface, rect: pygame.Rect, radius: int, offset: int = 6, alpha: int = 70):
+    sh = pygame.Surface((rect.w + offset * 2, rect.h + offset * 2), pygame.SRCALPHA)
+    for i in range(offset, 0, -2):
+        pygame.draw.rect(sh, (0, 0, 0, alpha // offset * 2), sh.get_rect().inflate(-i * 2, -i * 2),
+                         border_radius=radius + i)
+    surf.blit(sh, (rect.x - offset // 2, rect.y + offset // 2 - offset // 2))
+
+
+def paper_card(size: tuple[int, int], radius: int, fill=PAPER, edge=PAPER_DARK, seed: int = 3) -> pygame.Surface:
+    """A rounded card with a faint paper grain (cached by the caller)."""
+    w, h = size
+    card = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(card, fill, card.get_rect(), border_radius=radius)
+    rnd = random.Random(seed)
+    grain = pygame.Surface(size, pygame.SRCALPHA)
+    for _ in range(w * h // 60):
+        x, y = rnd.randrange(w), rnd.randrange(h)
+        grain.set_at((x, y), (0, 0, 0, rnd.randint(6, 18)))
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    grain.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    card.blit(grain, (0, 0))
+    pygame.draw.rect(card, edge, card.get_rect(), max(1, radius // 5), border_radius=radius)
+    return card
+
+
+def draw_symbol(surf, kind: str, center, r: int, color, outline=INK):
+    """The player's symbol (so colours are never the only cue)."""
+    import math
+    cx, cy = center
+    if kind == "sun":
+        pts = []
+        for i in range(16):
+            rr = r if i % 2 == 0 else r * 0.55
+            a = math.pi * 2 * i / 16
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    elif kind == "diamond":
+        pts = [(cx, cy - r), (cx + r * 0.75, cy), (cx, cy + r), (cx - r * 0.75, cy)]
+    elif kind == "triangle":
+        pts = [(cx, cy - r), (cx + r * 0.9, cy + r * 0.7), (cx - r * 0.9, cy + r * 0.7)]
+    elif kind == "star":
+        pts = []
+        for i in range(10):
+            rr = r if i % 2 == 0 else r * 0.45
+            a = -math.pi / 2 + math.pi * 2 * i / 10
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    elif kind == "leaf":
+        pts = [(cx, cy - r), (cx + r * 0.7, cy - r * 0.1), (cx, cy + r), (cx - r * 0.7, cy - r * 0.1)]
+    elif kind == "drop":
+        pts = [(cx + r * 0.8 * math.cos(a), cy + r * 0.25 + r * 0.65 * math.sin(a))
+               for a in [math.pi * i / 8 for i in range(-1, 10)]] + [(cx, cy - r)]
+    elif kind == "heart":
+        pts = [(cx + r * 0.9 * (16 * math.sin(t) ** 3) / 16,
+                cy - r * 0.9 * (13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)) / 16)
+               for t in [i * math.pi / 12 for i in range(24)]]
+    elif kind == "square":
+        pts = [(cx - r * 0.75, cy - r * 0.75), (cx + r * 0.75, cy - r * 0.75), (cx + r * 0.75, cy + r * 0.75), (cx - r * 0.75, cy + r * 0.75)]
+    else:
+        pygame.draw.circle(surf, color, center, r)
+        pygame.draw.circle(surf, outline, center, r, max(1, r // 6))
+        return
+    pygame.draw.polygon(surf, color, pts)
+    pygame.draw.polygon(surf, outline, pts, max(1, r // 6))

@@ -1,0 +1,97 @@
+"""The contract between the play scene and a game's table view.
+
+The play scene owns the top bar, the log, the buttons for undo/help/menu, AI
+pacing, autosave and dialogs. A view draws one game's table inside the rect it
+is given and turns clicks and keys into Actions taken from ``ctx.legal``. A
+view never changes State.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui import theme as T
+
+
+@dataclass
+class ViewContext:
+    viewer: int | None            # seat whose private info may be shown (None: nobody's)
+    to_move: int | None           # seat to move (None when over)
+    human_turn: bool              # True when a human at this screen must decide now
+    legal: list = field(default_factory=list)   # legal actions (empty unless human_turn)
+    reveal_all: bool = False      # game over / replay: show everything
+
+
+class GameView:
+    """Base class: override what your game needs."""
+
+    def __init__(self, rules, seats, theme: T.Theme):
+        self.rules, self.seats, self.th = rules, list(seats), theme
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    # -- layout & drawing ------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        """Called on start and on every resize; rebuild cached layers here."""
+        self.rect = rect
+
+    def draw(self, surf: pygame.Surface, state, ctx: ViewContext, mouse: tuple[int, int]) -> None:
+        raise NotImplementedError
+
+    # -- input -----------------------------------------------------------
+    def click(self, pos, state, ctx: ViewContext):
+        """An Action from ctx.legal, or None."""
+        return None
+
+    def key(self, key: int, state, ctx: ViewContext):
+        """An Action from ctx.legal for a keyboard shortcut, or None."""
+        return None
+
+    def hover(self, pos, state, ctx: ViewContext) -> str | None:
+        """Tooltip text for what is under the mouse."""
+        return None
+
+    def hint(self, state, ctx: ViewContext) -> str:
+        """One line telling the human what to do now (shown in the top bar)."""
+        return ""
+
+    # -- animation -------------------------------------------------------
+    def on_events(self, events: list[dict], state) -> None:
+        """New events were logged (a decision was applied): start animations."""
+
+    def update(self, dt_ms: float) -> bool:
+        """Advance animations; return True while something is moving."""
+        return False
+
+    # -- words -----------------------------------------------------------
+    def describe_event(self, ev: dict, state) -> str | None:
+        """One log line in plain words for an event (None to hide it)."""
+        return None
+
+    def seat_color(self, i: int):
+        return T.PLAYER_COLORS.get(self.seats[i].color, (200, 200, 200))
+
+
+class PlaceholderView(GameView):
+    """Shown for a game whose table is not built yet."""
+
+    def draw(self, surf, state, ctx, mouse):
+        r = self.rect.inflate(-self.th.px(80), -self.th.px(80))
+        from game.ui.widgets import draw_panel
+        draw_panel(surf, r, self.th)
+        t = self.th.text(f"{self.rules.title}: the table is being built", "title", T.INK, bold=True)
+        surf.blit(t, t.get_rect(center=r.center))
+
+    def click(self, pos, state, ctx):
+        return ctx.legal[0] if ctx.legal else None
+
+
+def get_view(game_id: str, rules, seats, theme) -> GameView:
+    import importlib
+    try:
+        mod = importlib.import_module(f"game.ui.views.{game_id}")
+    except ModuleNotFoundError as e:
+        if e.name == f"game.ui.views.{game_id}":
+            return PlaceholderView(rules, seats, theme)
+        raise
+    return mod.View(rules, seats, theme)

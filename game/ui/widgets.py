@@ -1,0 +1,180 @@
+"""Small reusable widgets: buttons, panels, the log, tooltips, the confirm dialog."""
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme as T
+
+
+class Button:
+    def __init__(self, label: str, action, key: int | None = None, hint: str = "", enabled: bool = True,
+                 style: str = "normal"):
+        self.label, self.action, self.key, self.hint = label, action, key, hint
+        self.enabled, self.style = enabled, style
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hover = False
+        self.focus = False
+
+    def draw(self, surf: pygame.Surface, th: T.Theme):
+        r = self.rect
+        if self.style == "primary":
+            fill = (214, 140, 52) if self.enabled else (150, 135, 115)
+        elif self.style == "danger":
+            fill = (178, 72, 52) if self.enabled else (150, 135, 115)
+        else:
+            fill = T.PAPER if self.enabled else (196, 186, 168)
+        if self.hover and self.enabled:
+            fill = tuple(min(255, c + 18) for c in fill)
+        rad = th.px(12)
+        shadow = r.move(0, th.px(4))
+        pygame.draw.rect(surf, (0, 0, 0, 0) if False else (60, 40, 24), shadow, border_radius=rad)
+        pygame.draw.rect(surf, fill, r, border_radius=rad)
+        edge = T.HILITE if (self.focus or (self.hover and self.enabled)) else T.INK_SOFT
+        pygame.draw.rect(surf, edge, r, th.px(3) if self.focus else th.px(2), border_radius=rad)
+        ink = T.contrast_ink(fill) if self.enabled else (120, 110, 96)
+        txt = th.text(self.label, "label", ink, bold=True)
+        surf.blit(txt, txt.get_rect(center=r.center))
+
+    def hit(self, pos) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+
+def layout_row(buttons: list[Button], rect: pygame.Rect, gap: int, width: int | None = None):
+    """Place buttons in a centred row inside rect."""
+    if not buttons:
+        return
+    w = width or (rect.w - gap * (len(buttons) - 1)) // len(buttons)
+    total = w * len(buttons) + gap * (len(buttons) - 1)
+    x = rect.centerx - total // 2
+    for b in buttons:
+        b.rect = pygame.Rect(x, rect.y, w, rect.h)
+        x += w + gap
+
+
+def draw_panel(surf, rect: pygame.Rect, th: T.Theme, fill=T.PAPER, edge=T.PAPER_DARK, radius: int = 16,
+               alpha: int = 255, shadow: bool = True):
+    rad = th.px(radius)
+    if shadow:
+        sh = pygame.Surface(rect.inflate(th.px(10), th.px(10)).size, pygame.SRCALPHA)
+        pygame.draw.rect(sh, (0, 0, 0, 60), sh.get_rect(), border_radius=rad + th.px(4))
+        surf.blit(sh, (rect.x - th.px(3), rect.y + th.px(1)))
+    if alpha < 255:
+        p = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(p, (*fill[:3], alpha), p.get_rect(), border_radius=rad)
+        surf.blit(p, rect.topleft)
+    else:
+        pygame.draw.rect(surf, fill, rect, border_radius=rad)
+    pygame.draw.rect(surf, edge, rect, th.px(2), border_radius=rad)
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for w in words:
+        cand = (line + " " + w).strip()
+        if font.size(cand)[0] <= width or not line:
+            line = cand
+        else:
+            lines.append(line)
+            line = w
+    if line:
+        lines.append(line)
+    return lines
+
+
+class LogView:
+    """The game log in plain words, newest at the bottom."""
+
+    def __init__(self):
+        self.lines: list[tuple[str, tuple]] = []
+        self.scroll = 0
+
+    def set_lines(self, lines: list[tuple[str, tuple]]):
+        if len(lines) != len(self.lines):
+            self.scroll = 0
+        self.lines = lines
+
+    def draw(self, surf, rect: pygame.Rect, th: T.Theme, title: str = "Log"):
+        draw_panel(surf, rect, th, fill=(250, 244, 230), alpha=235)
+        pad = th.px(14)
+        head = th.text(title, "label", T.INK, bold=True)
+        surf.blit(head, (rect.x + pad, rect.y + pad))
+        font = th.font("small")
+        inner = pygame.Rect(rect.x + pad, rect.y + pad * 2 + head.get_height(), rect.w - pad * 2,
+                            rect.h - pad * 3 - head.get_height())
+        rows: list[tuple[str, tuple]] = []
+        for text, color in self.lines[-200:]:
+            for i, part in enumerate(wrap(text, font, inner.w - th.px(14))):
+                rows.append((part, color if i == 0 else color))
+        lh = font.get_linesize()
+        fit = max(1, inner.h // lh)
+        end = len(rows) - self.scroll
+        start = max(0, end - fit)
+        y = inner.y
+        clip = surf.get_clip()
+        surf.set_clip(inner)
+        for text, color in rows[start:end]:
+            surf.blit(th.text(text, "small", color), (inner.x, y))
+            y += lh
+        surf.set_clip(clip)
+
+
+def draw_tooltip(surf, pos, text: str, th: T.Theme):
+    font = th.font("small")
+    lines = wrap(text, font, th.px(420))
+    w = max(font.size(l)[0] for l in lines) + th.px(20)
+    h = font.get_linesize() * len(lines) + th.px(16)
+    r = pygame.Rect(pos[0] + th.px(18), pos[1] + th.px(18), w, h)
+    r.clamp_ip(surf.get_rect().inflate(-th.px(8), -th.px(8)))
+    pygame.draw.rect(surf, (40, 32, 26), r, border_radius=th.px(8))
+    pygame.draw.rect(surf, T.HILITE, r, th.px(1), border_radius=th.px(8))
+    y = r.y + th.px(8)
+    for l in lines:
+        surf.blit(th.text(l, "small", (250, 240, 220)), (r.x + th.px(10), y))
+        y += font.get_linesize()
+
+
+class Dialog:
+    """A modal question with buttons; returns the chosen button's action."""
+
+    def __init__(self, title: str, body: str, buttons: list[Button]):
+        self.title, self.body, self.buttons = title, body, buttons
+        self.focus = 0
+
+    def draw(self, surf, th: T.Theme):
+        shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surf.blit(shade, (0, 0))
+        w, h = th.px(760), th.px(330)
+        r = pygame.Rect(0, 0, w, h)
+        r.center = surf.get_rect().center
+        draw_panel(surf, r, th)
+        t = th.text(self.title, "title", T.INK, bold=True)
+        surf.blit(t, (r.x + th.px(30), r.y + th.px(26)))
+        y = r.y + th.px(40) + t.get_height()
+        for line in wrap(self.body, th.font("body"), w - th.px(60)):
+            surf.blit(th.text(line, "body", T.INK_SOFT), (r.x + th.px(30), y))
+            y += th.font("body").get_linesize()
+        row = pygame.Rect(r.x + th.px(30), r.bottom - th.px(90), w - th.px(60), th.px(64))
+        layout_row(self.buttons, row, th.px(20))
+        for i, b in enumerate(self.buttons):
+            b.focus = i == self.focus
+            b.draw(surf, th)
+
+    def handle(self, ev):
+        if ev.type == pygame.MOUSEMOTION:
+            for b in self.buttons:
+                b.hover = b.rect.collidepoint(ev.pos)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for b in self.buttons:
+                if b.hit(ev.pos):
+                    return b.action
+        elif ev.type == pygame.KEYDOWN:
+            if ev.key in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+                step = -1 if ev.key in (pygame.K_LEFT, pygame.K_UP) else 1
+                self.focus = (self.focus + step) % len(self.buttons)
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.buttons[self.focus].action
+            for b in self.buttons:
+                if b.key is not None and ev.key == b.key:
+                    return b.action
+        return None
