@@ -176,7 +176,12 @@ def _norm(x: Any) -> Any:
 
 
 def make_record(rules, s, seats: list[Seat], seed: int, options: dict) -> Record:
-    """The record of a game in state ``s`` (written after every decision)."""
+    """The record of a game in state ``s`` (written after every decision).
+
+    The record lists every seat of the game, the ones the rules add (the
+    imaginary player of a 2-player It Happens..) included.
+    """
+    seats = list(getattr(s, "seats", seats))
     final = None
     if rules.is_over(s):
         final = dict(rules.final_extra(s))
@@ -194,11 +199,12 @@ def replay(rules, rec: Record, upto: int | None = None, name: str = "record"):
     """
     if rec.game != rules.id:
         raise RecordError(f"{name}: is a {rec.game!r} record, not {rules.id!r}")
-    problem = rules.validate_setup(rec.seats, rec.options)
+    seated = [st for st in rec.seats if st.kind != "imaginary"]  # the rules add those again
+    problem = rules.validate_setup(seated, rec.options)
     if problem:
         raise RecordError(f"{name}: seats or options are not valid: {problem}")
     try:
-        s = rules.new_game(rec.seats, rec.seed, rec.options)
+        s = rules.new_game(seated, rec.seed, rec.options)
     except Exception as e:  # the rules refuse the options
         raise RecordError(f"{name}: cannot set up the game ({e})") from None
     if _norm(rules.record_setup(s)) != _norm(rec.setup):

@@ -116,6 +116,7 @@ def draw_shadow(surf: pygame.Surface, rect: pygame.Rect, radius: int, offset: in
     surf.blit(sh, (rect.x - offset // 2, rect.y + offset // 2 - offset // 2))
 
 
+@lru_cache(maxsize=64)
 def paper_card(size: tuple[int, int], radius: int, fill=PAPER, edge=PAPER_DARK, seed: int = 3) -> pygame.Surface:
     """A rounded card with a faint paper grain (cached by the caller)."""
     w, h = size

@@ -1,0 +1,130 @@
+"""The window, the clock and the main loop."""
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+
+from game.scenes.manager import SceneManager
+from game.ui.theme import Theme
+
+MIN_SIZE = (1280, 720)
+IDLE_WAIT_MS = 250
+
+
+class App:
+    def __init__(self, size=(1600, 900), headless: bool = False, start_time: float | None = None):
+        self.start_time = start_time or time.perf_counter()
+        pygame.init()
+        self.headless = headless
+        pygame.display.set_caption("Anthology")
+        flags = pygame.RESIZABLE
+        self.window = pygame.display.set_mode(size, flags)
+        try:
+            pygame.display.set_icon(_icon())
+        except pygame.error:
+            pass
+        self.theme = Theme(self.window.get_size())
+        self.scenes = SceneManager()
+        self.running = True
+        self.fullscreen = False
+        self.windowed_size = size
+        self.clock = pygame.time.Clock()
+        self.first_frame_s: float | None = None
+        pygame.key.set_repeat(350, 40)
+
+    # -- scene helpers used by scenes ------------------------------------
+    def quit(self):
+        self.running = False
+
+    def toggle_fullscreen(self):
+        if self.headless:
+            return
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.windowed_size = self.window.get_size()
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._resized()
+
+    def _resized(self):
+        size = self.window.get_size()
+        self.theme.resize(size)
+        for sc in self.scenes.stack:
+            sc.resize(size)
+
+    # -- loop ------------------------------------------------------------
+    def dispatch(self, ev: pygame.event.Event):
+        top = self.scenes.top
+        if ev.type == pygame.QUIT:
+            if top is not None and hasattr(top, "on_quit"):
+                top.on_quit()
+            self.running = False
+            return
+        if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            w, h = self.window.get_size()
+            if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
+                self.window = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+            self._resized()
+            return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if ev.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+            if top:
+                top.dirty = True
+        if top is not None:
+            top.handle(ev)
+
+    def frame(self, dt_ms: float) -> bool:
+        """Update and draw one frame if needed; True while the scene wants more frames."""
+        top = self.scenes.top
+        if top is None:
+            self.running = False
+            return False
+        moving = bool(top.update(dt_ms))
+        if top.dirty or moving:
+            top.draw(self.window)
+            top.dirty = False
+            pygame.display.flip()
+            if self.first_frame_s is None:
+                self.first_frame_s = time.perf_counter() - self.start_time
+        return moving
+
+    def run(self):
+        last = pygame.time.get_ticks()
+        animating = True
+        while self.running:
+            if animating:
+                events = pygame.event.get()
+            else:
+                # idle: sleep until something happens (keeps idle CPU near zero)
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = [first] + pygame.event.get() if first.type != pygame.NOEVENT else []
+            for ev in events:
+                self.dispatch(ev)
+                if not self.running:
+                    break
+            now = pygame.time.get_ticks()
+            dt = now - last
+            last = now
+            animating = self.frame(dt)
+            if animating:
+                self.clock.tick(60)
+        pygame.quit()
+
+
+def _icon() -> pygame.Surface:
+    from game.ui.sprites.common import ant_icon
+    return ant_icon(64)
+
+
+def run_app(size=None, start_time=None):
+    from game.scenes.select import SelectScene
+    info_size = size or (1600, 900)
+    app = App(info_size, start_time=start_time)
+    app.scenes.push(SelectScene(app))
+    app.run()
+    return 0

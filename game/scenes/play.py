@@ -1,0 +1,379 @@
+"""Play: the table, whose turn, the log, undo, help; AI moves at a readable pace.
+
+The scene never edits State: it asks the view for an Action, checks it is
+legal, and asks the rules for the next State. It autosaves after every decision.
+"""
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from game.ai.bots import bot_move, make_bot
+from game.core.record import make_record
+from game.core.saves import clear_autosave, write_autosave
+from game.games import get_rules
+from game.scenes.common import Background, draw_message
+from game.scenes.manager import Scene
+from game.ui import theme as T
+from game.ui.help import HelpOverlay
+from game.ui.views.base import ViewContext, get_view
+from game.ui.widgets import Button, Dialog, LogView, draw_panel, draw_tooltip
+
+AI_DELAY_MS = 650      # pause before an AI decision, so people can follow it
+AI_SEED_SALT = 0x5EED
+
+
+class PlayScene(Scene):
+    def __init__(self, app, game_id, seats, seed, options, states=None, replay=False, fast_ai=False):
+        super().__init__(app)
+        self.game_id, self.seed, self.options = game_id, seed, dict(options)
+        self.rules = get_rules(game_id)
+        self.input_seats = [st for st in seats if st.kind != "imaginary"]  # the rules add those
+        self.states = states or [self.rules.new_game(list(seats), seed, self.options)]
+        self.replay = replay
+        self.cursor = len(self.states) - 1 if not replay else 0
+        self.seats = list(self.states[0].seats)
+        self.view = get_view(game_id, self.rules, self.seats, self.th)
+        self.bg = Background()
+        self.log = LogView()
+        self.log_lines: list[tuple[str, tuple]] = []
+        self.log_upto = 0
+        self.fast_ai = fast_ai
+        self.ai_wait = 0.0
+        self.ai_thread: threading.Thread | None = None
+        self.ai_result = None
+        self.bots = {i: make_bot(s.kind, self.rules, seed * 31 + i * 7919 + AI_SEED_SALT)
+                     for i, s in enumerate(self.seats) if s.is_ai}
+        self.dialog: Dialog | None = None
+        self.help: HelpOverlay | None = None
+        self.message = ""
+        self.tooltip: str | None = None
+        self.mouse = (0, 0)
+        self.undo_btn = Button("Undo", "undo", key=pygame.K_u)
+        self.help_btn = Button("Rules", "help", key=pygame.K_F1)
+        self.menu_btn = Button("Menu", "menu")
+        self.results_btn = Button("See results", "results", style="primary")
+        self._layout_for = None
+        self._rebuild_log()
+
+    # -- state helpers -----------------------------------------------------
+    @property
+    def state(self):
+        return self.states[self.cursor]
+
+    def over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def context(self) -> ViewContext:
+        s = self.state
+        to_move = self.rules.to_move(s)
+        human_turn = (not self.replay and to_move is not None and self.seats[to_move].kind == "human"
+                      and self.cursor == len(self.states) - 1)
+        humans = self.humans()
+        if self.replay or self.over():
+            viewer, reveal = None, True
+        elif len(humans) == 1:
+            viewer, reveal = humans[0], False
+        else:
+            viewer, reveal = (to_move if human_turn else None), False
+        legal = self.rules.legal_actions(s) if human_turn else []
+        return ViewContext(viewer=viewer, to_move=to_move, human_turn=human_turn, legal=legal, reveal_all=reveal)
+
+    def _rebuild_log(self):
+        self.log_lines = []
+        self.log_upto = 0
+        self._extend_log()
+
+    def _extend_log(self):
+        s = self.state
+        events = s.log.to_list() if self.log_upto == 0 else s.log.since(self.log_upto)
+        for ev in events:
+            line = self.view.describe_event(ev, s)
+            if line:
+                p = ev.get("player")
+                color = T.INK
+                if isinstance(p, int) and 0 <= p < len(self.seats):
+                    rgb = self.view.seat_color(p)
+                    color = tuple(int(c * 0.55) for c in rgb)  # darker, readable on paper
+                self.log_lines.append((line, color))
+        self.log_upto = len(s.log)
+        self.log.set_lines(self.log_lines)
+
+    # -- decisions -----------------------------------------------------------
+    def submit(self, action) -> bool:
+        """Apply a decision (human or AI) if it is legal; autosave; animate."""
+        s = self.state
+        if action not in self.rules.legal_actions(s):
+            self.message = "That move is not allowed right now."
+            return False
+        before = len(s.log)
+        new = self.rules.apply(s, action)
+        self.states.append(new)
+        self.cursor = len(self.states) - 1
+        self.view.on_events(new.log.since(before), new)
+        self._extend_log()
+        self.message = ""
+        self.dirty = True
+        self.autosave()
+        return True
+
+    def autosave(self):
+        if self.replay:
+            return
+        try:
+            write_autosave(make_record(self.rules, self.state, self.input_seats, self.seed, self.options))
+            if self.over():
+                clear_autosave()
+        except OSError as e:
+            self.message = f"Could not save the game ({e.strerror or e}); it goes on in memory."
+
+    def can_undo(self) -> bool:
+        """BGA rules: same player to act, that player's own last decision, no chance revealed."""
+        if self.replay or len(self.states) < 2 or self.over():
+            return False
+        prev, cur = self.states[-2], self.states[-1]
+        p = self.rules.to_move(cur)
+        if p is None or self.seats[p].kind != "human" or self.rules.to_move(prev) != p:
+            return False
+        return getattr(prev, "rng", None) is not None and prev.rng.state == cur.rng.state
+
+    def undo(self):
+        if not self.can_undo():
+            self.message = "Nothing to undo: only your own moves this turn that revealed nothing."
+            return
+        self.states.pop()
+        self.cursor = len(self.states) - 1
+        self._rebuild_log()
+        self.autosave()
+        self.dirty = True
+
+    # -- AI ------------------------------------------------------------------
+    def _ai_to_move(self) -> int | None:
+        if self.replay or self.over() or self.dialog:
+            return None
+        p = self.rules.to_move(self.state)
+        return p if p is not None and p in self.bots else None
+
+    def _start_ai(self, p: int):
+        s = self.state
+
+        def think():
+            self.ai_result = (s, bot_move(self.bots[p], self.rules, s, p))
+
+        self.ai_result = None
+        self.ai_thread = threading.Thread(target=think, daemon=True)
+        self.ai_thread.start()
+
+    def step_ai_now(self) -> bool:
+        """Headless: make the AI decision at once (used by tools and tests)."""
+        p = self._ai_to_move()
+        if p is None:
+            return False
+        return self.submit(bot_move(self.bots[p], self.rules, self.state, p))
+
+    def update(self, dt_ms):
+        moving = self.view.update(dt_ms)
+        if moving:
+            self.dirty = True
+        if self.ai_thread is not None:
+            if not self.ai_thread.is_alive():
+                self.ai_thread = None
+                s, action = self.ai_result
+                if s is self.state:
+                    self.submit(action)
+            return True
+        p = self._ai_to_move()
+        if p is not None and not moving:
+            self.ai_wait += dt_ms
+            if self.fast_ai or self.ai_wait >= AI_DELAY_MS:
+                self.ai_wait = 0.0
+                self._start_ai(p)
+            return True
+        self.ai_wait = 0.0
+        return moving
+
+    # -- input -----------------------------------------------------------------
+    def back(self):
+        if self.replay or self.over():
+            self.app.scenes.pop()
+            return
+        self.dialog = Dialog("Leave this game?",
+                             "It is saved after every move: choose Continue on the menu to pick it up again.",
+                             [Button("Leave to menu", "leave", key=pygame.K_y, style="danger"),
+                              Button("Keep playing", "stay", key=pygame.K_n, style="primary")])
+        self.dialog.focus = 1
+        self.dirty = True
+
+    def on_quit(self):
+        self.autosave()
+
+    def show_results(self):
+        from game.scenes.results import ResultsScene
+        self.app.scenes.replace(ResultsScene(self.app, self.game_id, self.input_seats, self.seed,
+                                             self.options, self.state, from_replay=self.replay))
+
+    def handle(self, ev):
+        if self.help is not None:
+            if self.help.handle(ev) == "close":
+                self.help = None
+            self.dirty = True
+            return
+        if self.dialog is not None:
+            choice = self.dialog.handle(ev)
+            if choice == "leave":
+                self.dialog = None
+                self.autosave()
+                self.app.scenes.pop()
+            elif choice == "stay" or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
+                self.dialog = None
+            self.dirty = True
+            return
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+            tip = self._hover(ev.pos)
+            self.tooltip = tip
+            for b in self._buttons():
+                b.hover = b.rect.collidepoint(ev.pos)
+            self.dirty = True
+        elif ev.type == pygame.MOUSEWHEEL:
+            if self.log_rect.collidepoint(self.mouse):
+                self.log.scroll = max(0, self.log.scroll + ev.y * 2)
+                self.dirty = True
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            self.dirty = True
+            for b in self._buttons():
+                if b.hit(ev.pos):
+                    self._button(b.action)
+                    return
+            ctx = self.context()
+            if ctx.human_turn:
+                a = self.view.click(ev.pos, self.state, ctx)
+                if a is not None:
+                    self.submit(a)
+        elif ev.type == pygame.KEYDOWN:
+            self.dirty = True
+            self._key(ev)
+
+    def _key(self, ev):
+        k = ev.key
+        if k == pygame.K_ESCAPE:
+            self.back()
+        elif k == pygame.K_F1 or (k == pygame.K_h and not self.context().human_turn):
+            self._button("help")
+        elif self.replay and k in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_HOME, pygame.K_END):
+            last = len(self.states) - 1
+            self.cursor = {pygame.K_RIGHT: min(last, self.cursor + 1), pygame.K_LEFT: max(0, self.cursor - 1),
+                           pygame.K_HOME: 0, pygame.K_END: last}[k]
+            self._rebuild_log()
+        elif (k == pygame.K_z and ev.mod & pygame.KMOD_CTRL) or k == pygame.K_u:
+            self.undo()
+        elif self.over() and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.show_results()
+        else:
+            ctx = self.context()
+            if ctx.human_turn:
+                a = self.view.key(k, self.state, ctx)
+                if a is not None:
+                    self.submit(a)
+
+    def _button(self, action):
+        if action == "undo":
+            self.undo()
+        elif action == "help":
+            self.help = HelpOverlay(self.game_id, self.rules.title)
+        elif action == "menu":
+            self.back()
+        elif action == "results":
+            self.show_results()
+
+    def _buttons(self):
+        bs = [self.help_btn, self.menu_btn]
+        if not self.replay:
+            bs.insert(0, self.undo_btn)
+        if self.over() and (not self.replay or self.cursor == len(self.states) - 1):
+            bs.append(self.results_btn)
+        return bs
+
+    def _hover(self, pos):
+        for b in self._buttons():
+            if b.rect.collidepoint(pos):
+                return {"undo": "Take back your last move (Ctrl+Z); never past a roll or a draw.",
+                        "help": "How to play (F1)", "menu": "Back to the menu (Esc); the game is saved.",
+                        "results": "Show the final scores (Enter)"}.get(b.action)
+        return self.view.hover(pos, self.state, self.context())
+
+    # -- layout & drawing -----------------------------------------------------------
+    def _layout(self, size):
+        if self._layout_for == size:
+            return
+        self._layout_for = size
+        th = self.th
+        W, H = size
+        m = th.px(16)
+        self.bar_rect = pygame.Rect(m, m, W - 2 * m, th.px(64))
+        log_w = max(th.px(330), int(W * 0.2))
+        self.log_rect = pygame.Rect(W - m - log_w, self.bar_rect.bottom + m, log_w, H - self.bar_rect.bottom - 2 * m)
+        self.table_rect = pygame.Rect(m, self.bar_rect.bottom + m, self.log_rect.x - 2 * m, self.log_rect.h)
+        self.view.layout(self.table_rect)
+
+    def resize(self, size):
+        super().resize(size)
+        self._layout_for = None
+
+    def draw(self, surf):
+        th = self.th
+        size = surf.get_size()
+        self._layout(size)
+        surf.blit(self.bg.get(size), (0, 0))
+        ctx = self.context()
+        self.view.draw(surf, self.state, ctx, self.mouse)
+        self._draw_bar(surf, ctx)
+        self.log.draw(surf, self.log_rect, th, "Replay log" if self.replay else "What happened")
+        if self.tooltip and not self.dialog and not self.help:
+            draw_tooltip(surf, self.mouse, self.tooltip, th)
+        draw_message(surf, th, self.message)
+        if self.help is not None:
+            self.help.draw(surf, th)
+        if self.dialog is not None:
+            self.dialog.draw(surf, th)
+
+    def _draw_bar(self, surf, ctx):
+        th = self.th
+        r = self.bar_rect
+        draw_panel(surf, r, th, fill=(58, 40, 28), edge=(30, 20, 12), radius=12)
+        title = th.text(self.rules.title, "title", (250, 232, 196), bold=True)
+        surf.blit(title, (r.x + th.px(18), r.centery - title.get_height() // 2))
+        x = r.x + th.px(36) + title.get_width()
+        if self.over():
+            status = "Game over"
+        elif ctx.to_move is not None:
+            seat = self.seats[ctx.to_move]
+            who = "your turn" if ctx.human_turn and len(self.humans()) == 1 else f"{seat.name}'s turn"
+            if seat.is_ai:
+                who = f"{seat.name} ({seat.kind} AI) is thinking"
+            status = who[0].upper() + who[1:]
+            rgb = self.view.seat_color(ctx.to_move)
+            T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (x + th.px(16), r.centery), th.px(15), rgb)
+            x += th.px(40)
+        else:
+            status = ""
+        if self.replay:
+            status = f"Replay: decision {self.cursor} of {len(self.states) - 1}  (Left/Right, Home/End)"
+        st = th.text(status, "label", (250, 232, 196), bold=True)
+        surf.blit(st, (x, r.centery - st.get_height() // 2))
+        hint = self.view.hint(self.state, ctx) if ctx.human_turn else ""
+        bw = th.px(150)
+        buttons = self._buttons()
+        bx = r.right - th.px(12) - len(buttons) * (bw + th.px(10))
+        if hint:
+            ht = th.text(hint, "body", T.HILITE)
+            hx = max(x + st.get_width() + th.px(30), bx - ht.get_width() - th.px(24))
+            surf.blit(ht, (hx, r.centery - ht.get_height() // 2))
+        self.undo_btn.enabled = self.can_undo()
+        for i, b in enumerate(buttons):
+            b.rect = pygame.Rect(bx + i * (bw + th.px(10)), r.y + th.px(10), bw, r.h - th.px(20))
+            b.draw(surf, th)

@@ -1,0 +1,147 @@
+"""Results: every scoring line per player, the winner, and the tie-break that decided."""
+from __future__ import annotations
+
+import pygame
+
+from game.games import get_rules
+from game.scenes.common import Background, draw_title
+from game.scenes.manager import Scene
+from game.ui import theme as T
+from game.ui.widgets import Button, draw_panel, layout_row
+
+
+def line_label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def explain_winners(rules, seats, sheets, winners) -> str:
+    """Plain words for who won and, when totals tied, which tie-break decided."""
+    names = [seats[w].name for w in winners]
+    best = max(sh.total for sh in sheets)
+    tied = [sh for sh in sheets if sh.total == best]
+    if len(winners) > 1:
+        return f"Shared victory: {' and '.join(names)} with {best} points, tied on every tie-break."
+    if len(tied) == 1:
+        return f"{names[0]} wins with {best} points."
+    w = sheets[winners[0]]
+    for key in w.tiebreak:
+        vals = {sh.player: sh.tiebreak.get(key, 0) for sh in tied}
+        top = max(vals.values())
+        if list(vals.values()).count(top) == 1:
+            others = ", ".join(f"{seats[p].name} {v}" for p, v in vals.items() if p != w.player)
+            return (f"{names[0]} wins the tie at {best} points on {line_label(key).lower()}: "
+                    f"{top} against {others}.")
+        tied = [sh for sh in tied if vals[sh.player] == top]
+    return f"{names[0]} wins with {best} points."
+
+
+class ResultsScene(Scene):
+    def __init__(self, app, game_id, seats, seed, options, state, from_replay=False):
+        super().__init__(app)
+        self.game_id, self.input_seats, self.seed, self.options = game_id, seats, seed, options
+        self.rules = get_rules(game_id)
+        self.state = state
+        self.seats = state.seats
+        self.sheets = self.rules.score_sheets(state)
+        self.winners = self.rules.winners(state)
+        self.explain = explain_winners(self.rules, self.seats, self.sheets, self.winners)
+        self.bg = Background()
+        self.again_btn = Button("Play again", "again", style="primary")
+        self.menu_btn = Button("Menu", "menu")
+        self.focus = 0
+
+    def _do(self, action):
+        if action == "again":
+            import random
+            from game.scenes.play import PlayScene
+            seed = random.SystemRandom().randrange(1, 10**9)
+            self.app.scenes.replace(PlayScene(self.app, self.game_id, self.input_seats, seed, self.options))
+        else:
+            from game.scenes.select import SelectScene
+            self.app.scenes.reset(SelectScene(self.app))
+
+    def back(self):
+        self._do("menu")
+
+    def handle(self, ev):
+        bs = [self.again_btn, self.menu_btn]
+        if ev.type == pygame.MOUSEMOTION:
+            for b in bs:
+                b.hover = b.rect.collidepoint(ev.pos)
+            self.dirty = True
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for b in bs:
+                if b.hit(ev.pos):
+                    self._do(b.action)
+                    return
+        elif ev.type == pygame.KEYDOWN:
+            self.dirty = True
+            if ev.key == pygame.K_ESCAPE:
+                self.back()
+            elif ev.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self.focus = 1 - self.focus
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self._do(bs[self.focus].action)
+
+    def draw(self, surf):
+        th = self.th
+        W, H = surf.get_size()
+        surf.blit(self.bg.get((W, H)), (0, 0))
+        draw_title(surf, th, "Final scores", f"{self.rules.title} - seed {self.seed}")
+        panel = pygame.Rect(th.px(60), th.px(180), W - th.px(120), H - th.px(330))
+        draw_panel(surf, panel, th)
+        pad = th.px(30)
+        lines = list(self.sheets[0].lines.keys())
+        n = len(self.sheets)
+        label_w = th.px(300)
+        col_w = min(th.px(230), (panel.w - pad * 2 - label_w) // n)
+        x0 = panel.x + pad + label_w
+        y = panel.y + pad
+        # header: players
+        for i, sh in enumerate(self.sheets):
+            seat = self.seats[sh.player]
+            cx = x0 + i * col_w + col_w // 2
+            rgb = T.PLAYER_COLORS.get(seat.color, (200, 200, 200))
+            T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (cx, y + th.px(18)), th.px(16), rgb)
+            nm = th.text(seat.name, "label", T.INK, bold=True)
+            surf.blit(nm, nm.get_rect(midtop=(cx, y + th.px(42))))
+            kind = "imaginary" if seat.kind == "imaginary" else ("human" if seat.kind == "human" else f"{seat.kind} AI")
+            kd = th.text(kind, "small", T.INK_SOFT)
+            surf.blit(kd, kd.get_rect(midtop=(cx, y + th.px(76))))
+            if sh.player in self.winners:
+                crown = pygame.Rect(0, 0, col_w - th.px(10), th.px(6))
+                crown.midtop = (cx, y - th.px(8))
+                pygame.draw.rect(surf, T.HILITE, crown, border_radius=th.px(3))
+        y += th.px(112)
+        row_h = min(th.px(46), (panel.bottom - y - th.px(150)) // max(1, len(lines) + 1))
+        for k, key in enumerate(lines):
+            if k % 2 == 0:
+                pygame.draw.rect(surf, (238, 228, 206), (panel.x + pad // 2, y, panel.w - pad, row_h), border_radius=th.px(6))
+            surf.blit(th.text(line_label(key), "body", T.INK), (panel.x + pad, y + (row_h - th.font("body").get_height()) // 2))
+            for i, sh in enumerate(self.sheets):
+                v = th.text(str(sh.lines[key]), "body", T.INK)
+                surf.blit(v, v.get_rect(center=(x0 + i * col_w + col_w // 2, y + row_h // 2)))
+            y += row_h
+        pygame.draw.line(surf, T.INK_SOFT, (panel.x + pad, y + th.px(4)), (panel.right - pad, y + th.px(4)), th.px(2))
+        y += th.px(12)
+        surf.blit(th.text("Total", "label", T.INK, bold=True), (panel.x + pad, y + th.px(4)))
+        for i, sh in enumerate(self.sheets):
+            win = sh.player in self.winners
+            v = th.text(str(sh.total), "title", (150, 82, 44) if win else T.INK, bold=True)
+            surf.blit(v, v.get_rect(midtop=(x0 + i * col_w + col_w // 2, y)))
+        y += th.px(60)
+        tb_keys = list(self.sheets[0].tiebreak.keys())
+        if tb_keys:
+            surf.blit(th.text("Tie-breaks: " + ", then ".join(line_label(k).lower() for k in tb_keys), "small", T.INK_SOFT),
+                      (panel.x + pad, y))
+            for i, sh in enumerate(self.sheets):
+                vals = " / ".join(str(sh.tiebreak[k]) for k in tb_keys)
+                v = th.text(vals, "small", T.INK_SOFT)
+                surf.blit(v, v.get_rect(midtop=(x0 + i * col_w + col_w // 2, y)))
+        ex = th.text(self.explain, "title", (250, 236, 206), bold=True)
+        surf.blit(ex, ex.get_rect(midtop=(W // 2, panel.bottom + th.px(16))))
+        row = pygame.Rect(0, H - th.px(90), W, th.px(64))
+        layout_row([self.again_btn, self.menu_btn], row, th.px(30), width=th.px(300))
+        self.again_btn.focus, self.menu_btn.focus = self.focus == 0, self.focus == 1
+        self.again_btn.draw(surf, th)
+        self.menu_btn.draw(surf, th)

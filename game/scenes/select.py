@@ -1,0 +1,180 @@
+"""Game select: the three games as big cards, Continue and Quit."""
+from __future__ import annotations
+
+import pygame
+
+from game.core.catalog import load_catalog
+from game.core.saves import peek_autosave
+from game.games import available_games
+from game.scenes.common import Background, draw_message, draw_title
+from game.scenes.manager import Scene
+from game.ui import theme as T
+from game.ui.sprites.common import game_illustration
+from game.ui.widgets import Button, layout_row
+
+
+class SelectScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.bg = Background()
+        self.catalog = load_catalog()
+        self.available = set(available_games())
+        self.cards: list[tuple[pygame.Rect, object]] = []
+        self.focus = 0
+        self.hover = -1
+        self.message = ""
+        self.continue_btn = Button("Continue", "continue", style="primary")
+        self.quit_btn = Button("Quit", "quit")
+        self.saved = None
+
+    def enter(self):
+        super().enter()
+        self.saved, msg = peek_autosave()
+        if msg:
+            self.message = msg
+        self.continue_btn.enabled = self.saved is not None
+        if self.saved is not None:
+            title = next((c.title for c in self.catalog if c.id == self.saved.game), self.saved.game)
+            self.continue_btn.label = f"Continue {title}"
+        else:
+            self.continue_btn.label = "Continue"
+
+    def _items(self):
+        """Focusable things in keyboard order: the cards, then the buttons."""
+        return list(range(len(self.catalog))) + ["continue", "quit"]
+
+    def _layout(self, size):
+        w, h = size
+        th = self.th
+        n = len(self.catalog)
+        gap = th.px(40)
+        cw = min(th.px(520), (w - th.px(120) - gap * (n - 1)) // n)
+        ch = min(th.px(600), h - th.px(360))
+        x = (w - (cw * n + gap * (n - 1))) // 2
+        y = th.px(190)
+        self.cards = [(pygame.Rect(x + i * (cw + gap), y, cw, ch), c) for i, c in enumerate(self.catalog)]
+        row = pygame.Rect(0, y + ch + th.px(44), w, th.px(70))
+        layout_row([self.continue_btn, self.quit_btn], row, th.px(30), width=th.px(380))
+
+    def _open(self, i: int):
+        c = self.catalog[i]
+        if c.id not in self.available:
+            self.message = f"{c.title} is not playable in this version yet."
+            self.dirty = True
+            return
+        from game.scenes.setup import SetupScene
+        self.app.scenes.push(SetupScene(self.app, c.id))
+
+    def _continue(self):
+        from game.core.saves import load_autosave
+        from game.games import get_rules
+        rec, states, msg = load_autosave(get_rules)
+        if rec is None:
+            self.message = msg or "There is no unfinished game to continue."
+            self.continue_btn.enabled = False
+            self.dirty = True
+            return
+        from game.scenes.play import PlayScene
+        self.app.scenes.push(PlayScene(self.app, rec.game, rec.seats, rec.seed, rec.options, states=states))
+
+    def _activate(self, item):
+        if item == "continue":
+            if self.continue_btn.enabled:
+                self._continue()
+        elif item == "quit":
+            self.app.quit()
+        else:
+            self._open(item)
+
+    def handle(self, ev):
+        items = self._items()
+        if ev.type == pygame.MOUSEMOTION:
+            old = (self.hover, self.continue_btn.hover, self.quit_btn.hover)
+            self.hover = next((i for i, (r, _) in enumerate(self.cards) if r.collidepoint(ev.pos)), -1)
+            self.continue_btn.hover = self.continue_btn.rect.collidepoint(ev.pos)
+            self.quit_btn.hover = self.quit_btn.rect.collidepoint(ev.pos)
+            if old != (self.hover, self.continue_btn.hover, self.quit_btn.hover):
+                self.dirty = True
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            self.message = ""
+            self.dirty = True
+            for i, (r, _) in enumerate(self.cards):
+                if r.collidepoint(ev.pos):
+                    self.focus = i
+                    self._open(i)
+                    return
+            if self.continue_btn.hit(ev.pos):
+                self._activate("continue")
+            elif self.quit_btn.hit(ev.pos):
+                self._activate("quit")
+        elif ev.type == pygame.KEYDOWN:
+            self.dirty = True
+            if ev.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + 1) % len(items)
+            elif ev.key in (pygame.K_LEFT, pygame.K_UP):
+                self.focus = (self.focus - 1) % len(items)
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.message = ""
+                self._activate(items[self.focus])
+            elif ev.key == pygame.K_ESCAPE:
+                self.app.quit()
+            elif ev.key in (pygame.K_1, pygame.K_2, pygame.K_3):
+                self._open(ev.key - pygame.K_1)
+            elif ev.key == pygame.K_c:
+                self._activate("continue")
+
+    def draw(self, surf):
+        th = self.th
+        surf.blit(self.bg.get(surf.get_size()), (0, 0))
+        self._layout(surf.get_size())
+        draw_title(surf, th, "Anthology", "Three ant games for one table: friends around the screen, or clever bots.")
+        items = self._items()
+        focused = items[self.focus]
+        for i, (r, c) in enumerate(self.cards):
+            self._draw_card(surf, r, c, hover=(i == self.hover), focus=(focused == i))
+        self.continue_btn.focus = focused == "continue"
+        self.quit_btn.focus = focused == "quit"
+        self.continue_btn.draw(surf, th)
+        self.quit_btn.draw(surf, th)
+        hint = th.text("Arrows / Tab to move, Enter to choose, F11 full screen, Esc to quit", "small", (236, 220, 190))
+        surf.blit(hint, hint.get_rect(midbottom=(surf.get_width() // 2, surf.get_height() - th.px(70))))
+        draw_message(surf, th, self.message)
+
+    def _draw_card(self, surf, r, c, hover, focus):
+        th = self.th
+        lift = th.px(6) if (hover or focus) else 0
+        r = r.move(0, -lift)
+        accent, accent2 = T.GAME_ACCENTS[c.id]
+        playable = c.id in self.available
+        card = T.paper_card(r.size, th.px(22), seed=sum(map(ord, c.id)))
+        sh = pygame.Surface((r.w + th.px(16), r.h + th.px(16)), pygame.SRCALPHA)
+        pygame.draw.rect(sh, (0, 0, 0, 80 if lift else 55), sh.get_rect(), border_radius=th.px(28))
+        surf.blit(sh, (r.x - th.px(4), r.y + th.px(6) + lift))
+        surf.blit(card, r.topleft)
+        pad = th.px(22)
+        band = pygame.Rect(r.x, r.y, r.w, th.px(14))
+        pygame.draw.rect(surf, accent, band, border_top_left_radius=th.px(22), border_top_right_radius=th.px(22))
+        ill_h = int(r.h * 0.46)
+        ill = game_illustration(c.id, r.w - pad * 2, ill_h)
+        surf.blit(ill, (r.x + pad, r.y + th.px(30)))
+        y = r.y + th.px(40) + ill_h
+        title = th.text(c.title, "title", T.INK, bold=True)
+        surf.blit(title, (r.x + pad, y))
+        y += title.get_height() + th.px(2)
+        surf.blit(th.text(c.designer, "small", T.INK_SOFT), (r.x + pad, y))
+        y += th.px(32)
+        from game.ui.widgets import wrap
+        for line in wrap(c.pitch, th.font("body"), r.w - pad * 2):
+            surf.blit(th.text(line, "body", T.INK), (r.x + pad, y))
+            y += th.font("body").get_linesize()
+        facts = f"{c.min_players}-{c.max_players} players   ~{c.minutes} min"
+        ft = th.text(facts, "label", accent2 if c.id != "antics" else (70, 110, 50), bold=True)
+        surf.blit(ft, (r.x + pad, r.bottom - pad - ft.get_height()))
+        if not playable:
+            tag = th.text("coming soon", "small", T.WHITE, bold=True)
+            tr = tag.get_rect().inflate(th.px(20), th.px(10))
+            tr.topright = (r.right - pad, r.y + th.px(40))
+            pygame.draw.rect(surf, (150, 82, 44), tr, border_radius=th.px(8))
+            surf.blit(tag, tag.get_rect(center=tr.center))
+        if hover or focus:
+            pygame.draw.rect(surf, T.HILITE, r.inflate(th.px(6), th.px(6)), th.px(4), border_radius=th.px(25))

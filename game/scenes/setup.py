@@ -1,0 +1,293 @@
+"""Setup: seats (human or AI level), names, colours, the game's options and a seed."""
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+
+from game.core.catalog import load_catalog
+from game.core.rules import Seat
+from game.games import get_rules
+from game.scenes.common import Background, draw_message, draw_title
+from game.scenes.manager import Scene
+from game.ui import theme as T
+from game.ui.widgets import Button, draw_panel, layout_row
+
+KINDS = ["human", "easy", "medium", "hard", "empty"]
+KIND_LABELS = {"human": "Human", "easy": "AI - Easy", "medium": "AI - Medium", "hard": "AI - Hard",
+               "empty": "(empty seat)"}
+NAMES = ["Ann", "Bruno", "Cleo", "Dario", "Ella", "Femi"]
+
+
+def check_seats(rules, seats: list[Seat], options: dict) -> str | None:
+    """A player-readable reason why these seats cannot start, or None."""
+    n = len(seats)
+    if n < rules.min_players or n > rules.max_players:
+        return f"{rules.title} needs {rules.min_players} to {rules.max_players} players; {n} seated."
+    colors = [s.color for s in seats]
+    if len(set(colors)) != len(colors):
+        return "Two players have the same colour; give each a different one."
+    names = [s.name.strip() for s in seats]
+    if any(not nm for nm in names):
+        return "Every player needs a name."
+    if len(set(names)) != len(names):
+        return "Two players have the same name."
+    return rules.validate_setup(seats, options)
+
+
+class SetupScene(Scene):
+    def __init__(self, app, game_id: str):
+        super().__init__(app)
+        self.game_id = game_id
+        self.rules = get_rules(game_id)
+        self.entry = next(c for c in load_catalog() if c.id == game_id)
+        self.bg = Background()
+        self.colors = list(self.rules.seat_colors)
+        n = self.rules.max_players
+        self.kinds = ["human"] + ["medium"] * (max(2, self.rules.min_players) - 1)
+        self.kinds += ["empty"] * (n - len(self.kinds))
+        self.names = [NAMES[i % len(NAMES)] for i in range(n)]
+        self.seat_colors = [self.colors[i % len(self.colors)] for i in range(n)]
+        self.options = {o["key"]: o.get("default") for o in getattr(self.rules, "options_spec", [])}
+        self.seed_text = ""
+        self.message = ""
+        self.focus = (0, 0)          # (row, col); rows: seats, options, seed, buttons
+        self.editing: int | None = None  # seat whose name is being typed; -1 = seed
+        self.hit_boxes: list[tuple[pygame.Rect, tuple]] = []
+        self.start_btn = Button("Start game", "start", style="primary")
+        self.back_btn = Button("Back", "back")
+
+    # -- model -------------------------------------------------------------
+    def seats(self) -> list[Seat]:
+        return [Seat(self.names[i].strip(), self.seat_colors[i], self.kinds[i])
+                for i in range(len(self.kinds)) if self.kinds[i] != "empty"]
+
+    def _rows(self):
+        rows = [("seat", i) for i in range(len(self.kinds))]
+        rows += [("option", o["key"]) for o in getattr(self.rules, "options_spec", [])]
+        rows += [("seed", None), ("buttons", None)]
+        return rows
+
+    def _cycle_kind(self, i, step=1):
+        k = KINDS.index(self.kinds[i])
+        self.kinds[i] = KINDS[(k + step) % len(KINDS)]
+
+    def _cycle_color(self, i, step=1):
+        used = {self.seat_colors[j] for j in range(len(self.kinds)) if j != i and self.kinds[j] != "empty"}
+        k = self.colors.index(self.seat_colors[i])
+        for _ in range(len(self.colors)):
+            k = (k + step) % len(self.colors)
+            if self.colors[k] not in used:
+                break
+        self.seat_colors[i] = self.colors[k]
+
+    def _toggle(self, key):
+        self.options[key] = not self.options[key]
+
+    def start(self):
+        seats = self.seats()
+        problem = check_seats(self.rules, seats, self.options)
+        seed_s = self.seed_text.strip()
+        if not problem and seed_s and not seed_s.isdigit():
+            problem = "The seed must be a whole number (or left empty for a random game)."
+        if problem:
+            self.message = problem
+            self.dirty = True
+            return
+        seed = int(seed_s) if seed_s else random.SystemRandom().randrange(1, 10**9)
+        from game.scenes.play import PlayScene
+        self.app.scenes.push(PlayScene(self.app, self.game_id, seats, seed, dict(self.options)))
+
+    # -- input ---------------------------------------------------------------
+    def _act(self, target):
+        kind, a, b = target
+        self.message = ""
+        if kind == "kind":
+            self._cycle_kind(a)
+        elif kind == "name":
+            self.editing = a
+        elif kind == "color":
+            self._cycle_color(a)
+        elif kind == "option":
+            self._toggle(a)
+        elif kind == "seed":
+            self.editing = -1
+        elif kind == "start":
+            self.start()
+        elif kind == "back":
+            self.app.scenes.pop()
+        self.dirty = True
+
+    def handle(self, ev):
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
+            self.editing = None
+            for r, target in self.hit_boxes:
+                if r.collidepoint(ev.pos):
+                    if ev.button == 3 and target[0] == "kind":
+                        self._cycle_kind(target[1], -1)
+                        self.dirty = True
+                    else:
+                        self._act(target)
+                    return
+            self.dirty = True
+        elif ev.type == pygame.MOUSEMOTION:
+            for b in (self.start_btn, self.back_btn):
+                h = b.rect.collidepoint(ev.pos)
+                if h != b.hover:
+                    b.hover = h
+                    self.dirty = True
+        elif ev.type == pygame.TEXTINPUT and self.editing is not None:
+            if self.editing == -1:
+                if ev.text.isdigit() and len(self.seed_text) < 12:
+                    self.seed_text += ev.text
+            elif len(self.names[self.editing]) < 14:
+                self.names[self.editing] += ev.text
+            self.dirty = True
+        elif ev.type == pygame.KEYDOWN:
+            self.dirty = True
+            self._key(ev)
+
+    def _key(self, ev):
+        if self.editing is not None:
+            if ev.key == pygame.K_BACKSPACE:
+                if self.editing == -1:
+                    self.seed_text = self.seed_text[:-1]
+                else:
+                    self.names[self.editing] = self.names[self.editing][:-1]
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.editing = None
+            return
+        rows = self._rows()
+        r, c = self.focus
+        kind, key = rows[r]
+        if ev.key == pygame.K_ESCAPE:
+            self.app.scenes.pop()
+        elif ev.key in (pygame.K_DOWN, pygame.K_TAB):
+            self.focus = ((r + 1) % len(rows), 0)
+        elif ev.key == pygame.K_UP:
+            self.focus = ((r - 1) % len(rows), 0)
+        elif ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = 1 if ev.key == pygame.K_RIGHT else -1
+            if kind == "seat":
+                self.focus = (r, (c + step) % 3)
+            elif kind == "option":
+                self._toggle(key)
+            elif kind == "buttons":
+                self.focus = (r, (c + step) % 2)
+        elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if kind == "seat":
+                self._act((("kind", "name", "color")[c], key, None))
+            elif kind == "option":
+                self._toggle(key)
+            elif kind == "seed":
+                self.editing = -1
+            elif kind == "buttons":
+                self._act(("start" if c == 0 else "back", None, None))
+        elif ev.key == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
+            self.start()
+
+    # -- drawing -------------------------------------------------------------
+    def enter(self):
+        super().enter()
+        pygame.key.start_text_input()
+
+    def draw(self, surf):
+        th = self.th
+        W, H = surf.get_size()
+        surf.blit(self.bg.get((W, H)), (0, 0))
+        draw_title(surf, th, self.entry.title, f"{self.entry.min_players}-{self.entry.max_players} players. "
+                   "Choose who sits at the table.")
+        self.hit_boxes = []
+        rows = self._rows()
+        focus_row, focus_col = self.focus
+        left = pygame.Rect(th.px(60), th.px(190), int(W * 0.56), H - th.px(300))
+        right = pygame.Rect(left.right + th.px(40), left.y, W - left.right - th.px(100), left.h)
+        draw_panel(surf, left, th)
+        draw_panel(surf, right, th)
+        pad = th.px(24)
+        surf.blit(th.text("Seats", "title", T.INK, bold=True), (left.x + pad, left.y + pad))
+        n = len(self.kinds)
+        row_h = min(th.px(78), (left.h - th.px(110)) // n)
+        y = left.y + th.px(90)
+        for i in range(n):
+            rr = pygame.Rect(left.x + pad, y, left.w - pad * 2, row_h - th.px(10))
+            active = self.kinds[i] != "empty"
+            focused = focus_row == i
+            num = th.text(str(i + 1), "label", T.INK_SOFT, bold=True)
+            surf.blit(num, (rr.x, rr.centery - num.get_height() // 2))
+            kx = rr.x + th.px(36)
+            kind_r = pygame.Rect(kx, rr.y, int(rr.w * 0.3), rr.h)
+            name_r = pygame.Rect(kind_r.right + th.px(14), rr.y, int(rr.w * 0.36), rr.h)
+            col_r = pygame.Rect(name_r.right + th.px(14), rr.y, rr.right - name_r.right - th.px(14), rr.h)
+            self._field(surf, kind_r, KIND_LABELS[self.kinds[i]], focused and focus_col == 0,
+                        fill=(236, 224, 200) if active else (214, 204, 186))
+            self.hit_boxes.append((kind_r, ("kind", i, None)))
+            if active:
+                editing = self.editing == i
+                self._field(surf, name_r, self.names[i] + ("|" if editing else ""), focused and focus_col == 1,
+                            fill=(255, 252, 240) if editing else (246, 238, 220))
+                self.hit_boxes.append((name_r, ("name", i, None)))
+                rgb = T.PLAYER_COLORS.get(self.seat_colors[i], (200, 200, 200))
+                self._field(surf, col_r, self.seat_colors[i].capitalize(), focused and focus_col == 2,
+                            fill=rgb, ink=T.contrast_ink(rgb))
+                T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(self.seat_colors[i], "circle"),
+                              (col_r.right - col_r.h // 2, col_r.centery), col_r.h // 4, T.WHITE)
+                self.hit_boxes.append((col_r, ("color", i, None)))
+            y += row_h
+        # right panel: options, seed, buttons
+        x = right.x + pad
+        y = right.y + pad
+        surf.blit(th.text("Options", "title", T.INK, bold=True), (x, y))
+        y += th.px(66)
+        specs = getattr(self.rules, "options_spec", [])
+        if not specs:
+            surf.blit(th.text("This game has no options.", "body", T.INK_SOFT), (x, y))
+            y += th.px(50)
+        for k, o in enumerate(specs):
+            r_index = n + k
+            box = pygame.Rect(x, y, th.px(34), th.px(34))
+            pygame.draw.rect(surf, (255, 252, 240), box, border_radius=th.px(6))
+            pygame.draw.rect(surf, T.HILITE if focus_row == r_index else T.INK_SOFT, box, th.px(3), border_radius=th.px(6))
+            if self.options.get(o["key"]):
+                pygame.draw.lines(surf, (40, 120, 60), False, [(box.x + th.px(7), box.centery),
+                                  (box.centerx - th.px(2), box.bottom - th.px(8)), (box.right - th.px(6), box.y + th.px(7))], th.px(4))
+            from game.ui.widgets import wrap
+            lines = wrap(o["label"], th.font("body"), right.w - pad * 2 - th.px(50))
+            ty = y
+            for line in lines:
+                surf.blit(th.text(line, "body", T.INK), (box.right + th.px(14), ty))
+                ty += th.font("body").get_linesize()
+            hit = pygame.Rect(x, y, right.w - pad * 2, max(box.h, ty - y))
+            self.hit_boxes.append((hit, ("option", o["key"], None)))
+            y = max(y + box.h, ty) + th.px(18)
+        y += th.px(20)
+        surf.blit(th.text("Seed (optional)", "label", T.INK, bold=True), (x, y))
+        y += th.px(40)
+        seed_r = pygame.Rect(x, y, right.w - pad * 2, th.px(56))
+        seed_focus = focus_row == len(rows) - 2
+        shown = self.seed_text + ("|" if self.editing == -1 else "")
+        self._field(surf, seed_r, shown or "random", seed_focus,
+                    ink=T.INK if self.seed_text else (150, 136, 118))
+        self.hit_boxes.append((seed_r, ("seed", None, None)))
+        y += th.px(70)
+        surf.blit(th.text("Same seed and seats replay the same deal.", "small", T.INK_SOFT), (x, y))
+        brow = pygame.Rect(right.x + pad, right.bottom - pad - th.px(70), right.w - pad * 2, th.px(70))
+        layout_row([self.start_btn, self.back_btn], brow, th.px(20))
+        self.start_btn.focus = focus_row == len(rows) - 1 and focus_col == 0
+        self.back_btn.focus = focus_row == len(rows) - 1 and focus_col == 1
+        for b in (self.start_btn, self.back_btn):
+            b.draw(surf, th)
+            self.hit_boxes.append((b.rect, (b.action, None, None)))
+        tip = th.text("Click a seat to change it (right-click goes back). Enter starts, Esc goes back.",
+                      "small", (236, 220, 190))
+        surf.blit(tip, (left.x, left.bottom + th.px(14)))
+        draw_message(surf, th, self.message)
+
+    def _field(self, surf, r, text, focused, fill=(246, 238, 220), ink=T.INK):
+        th = self.th
+        pygame.draw.rect(surf, fill, r, border_radius=th.px(10))
+        pygame.draw.rect(surf, T.HILITE if focused else T.PAPER_DARK, r, th.px(3) if focused else th.px(2),
+                         border_radius=th.px(10))
+        t = th.text(text, "body", ink, bold=False)
+        surf.blit(t, (r.x + th.px(14), r.centery - t.get_height() // 2))

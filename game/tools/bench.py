@@ -1,0 +1,106 @@
+"""Benchmarks (not tests): start-up time, frame time per scene, random playouts per second."""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+from game.core.rng import Rng
+from game.games import available_games, get_rules
+
+
+def startup_time() -> float:
+    """Seconds from process start to the first frame shown (menu), from source."""
+    code = ("import time;t=time.perf_counter();"
+            "import os;os.environ['SDL_VIDEODRIVER']='dummy';os.environ['SDL_AUDIODRIVER']='dummy';"
+            "from game.app import App;from game.scenes.select import SelectScene;"
+            "a=App((1920,1080),headless=True,start_time=t);a.scenes.push(SelectScene(a));a.frame(16);"
+            "print(a.first_frame_s)")
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    wall = time.perf_counter() - t0
+    try:
+        inner = float(out.stdout.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        inner = float("nan")
+    return wall, inner
+
+
+def frame_times(scene, app, frames: int, redraw: str) -> tuple[float, float]:
+    """Mean and p99 in ms of one frame of the real loop (update + draw when needed + flip)."""
+    import pygame
+    samples = []
+    for i in range(frames):
+        if redraw == "always":
+            scene.dirty = True
+        elif redraw == "hover":
+            # the mouse moving over the table: every frame redraws
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + i % 900, 300 + i % 400), rel=(1, 1), buttons=(0, 0, 0)))
+        t = time.perf_counter()
+        for ev in pygame.event.get():
+            app.dispatch(ev)
+        app.frame(16.7)
+        samples.append((time.perf_counter() - t) * 1000)
+    samples.sort()
+    return statistics.mean(samples), samples[int(len(samples) * 0.99) - 1]
+
+
+def playouts_per_second(rules, players: int, seconds: float, options=None) -> float:
+    from game.core.rules import Seat
+    rng = Rng(99)
+    seats = [Seat(f"P{i}", rules.seat_colors[i], "easy") for i in range(players)]
+    n = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        s = rules.new_game(seats, n, options or {})
+        while not rules.is_over(s):
+            acts = rules.legal_actions(s)
+            s = rules.apply(s, acts[rng.below(len(acts))])
+        rules.score_sheets(s)
+        n += 1
+    return n / (time.perf_counter() - t0)
+
+
+def bench(frames: int = 600, playout_seconds: float = 3.0) -> int:
+    wall, inner = startup_time()
+    print(f"start-up: first menu frame {inner * 1000:.0f} ms after start (process wall {wall * 1000:.0f} ms)")
+    from game.tools.headless import advance_play, demo_seats, headless_app
+    app = headless_app((1920, 1080))
+    from game.scenes.select import SelectScene
+    from game.scenes.setup import SetupScene
+    from game.scenes.play import PlayScene
+    from game.scenes.results import ResultsScene
+    scenes = [("select", SelectScene(app)), ("setup", SetupScene(app, available_games()[0]))]
+    for gid in available_games():
+        rules = get_rules(gid)
+        for players in sorted({rules.min_players, rules.max_players}):
+            seats = demo_seats(rules, players)
+            play = PlayScene(app, gid, seats, 11, {})
+            play.autosave = lambda: None
+            advance_play(play, 30)
+            scenes.append((f"play {gid} {players}p", play))
+        end = PlayScene(app, gid, demo_seats(rules, rules.min_players), 11, {})
+        end.autosave = lambda: None
+        advance_play(end, 10**9, stop_on_human=False)
+        scenes.append((f"results {gid}", ResultsScene(app, gid, end.input_seats, 11, {}, end.state)))
+    print(f"frame time at 1920x1080 over {frames} frames (mean / p99 ms): idle = nothing changed; "
+          "redraw = the whole scene drawn every frame; hover = the mouse moving")
+    for name, sc in scenes:
+        app.scenes.stack[:] = []
+        app.scenes.push(sc)
+        if name.startswith("play"):
+            sc.update = lambda dt: False  # hold the position: no AI moves while measuring
+        idle = frame_times(sc, app, frames // 3, "idle")
+        full = frame_times(sc, app, frames, "always")
+        hov = frame_times(sc, app, frames // 3, "hover")
+        print(f"  {name:28s} idle {idle[0]:5.2f} / {idle[1]:5.2f}   redraw {full[0]:5.2f} / {full[1]:5.2f}"
+              f"   hover {hov[0]:5.2f} / {hov[1]:5.2f}")
+    print("random playouts per second (one core):")
+    for gid in available_games():
+        rules = get_rules(gid)
+        for players in sorted({rules.min_players, rules.max_players}):
+            print(f"  {gid:12s} {players}p  {playouts_per_second(rules, players, playout_seconds):8.1f}")
+    return 0

@@ -1,0 +1,32 @@
+"""Anthology: start the game window, or run a headless tool.
+
+    python main.py                       open the window
+    python main.py autoplay ...          AI-only games without a window
+    python main.py screenshot ...        render a scene to PNG
+    python main.py replay FILE           step through a record
+    python main.py bench                 start-up, frame time, playouts per second
+    python main.py --selftest            load all data, play one game of each, check records
+"""
+import time
+
+_T0 = time.perf_counter()
+
+import sys  # noqa: E402
+
+
+def _ensure_streams():
+    """A windowed frozen build has no console: keep prints from failing."""
+    import os
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w"))
+
+
+def main(argv=None) -> int:
+    _ensure_streams()
+    from game.tools.cli import run
+    return run(sys.argv[1:] if argv is None else argv, start_time=_T0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""Every problem in a data file is one message naming the file, the entry and the field."""
+import pytest
+
+from game.core.catalog import load_catalog
+from game.core.data import DataError, Entry, entries, in_range, load_yaml, one_of
+
+GOOD = """games:
+  - id: it_happens
+    title: "It Happens.."
+    designer: Stefan Feld
+    pitch: Dice.
+    players: {min: 2, max: 5}
+    minutes: 30
+"""
+
+
+def _write(tmp_path, text):
+    (tmp_path / "catalog.yaml").write_text(text)
+    return tmp_path
+
+
+def test_catalog_loads():
+    ids = [c.id for c in load_catalog()]
+    assert ids == ["it_happens", "micropolis", "antics"]
+
+
+def test_yaml_syntax_error_names_file_and_line(tmp_path):
+    root = _write(tmp_path, GOOD.replace("players: {min: 2, max: 5}", "players: {min: 2, max: 5"))
+    with pytest.raises(DataError) as e:
+        load_catalog(root)
+    assert "catalog.yaml" in str(e.value) and "YAML syntax error at line" in str(e.value)
+
+
+def test_missing_field_names_entry_and_field(tmp_path):
+    root = _write(tmp_path, GOOD.replace("    minutes: 30\n", ""))
+    with pytest.raises(DataError, match=r"data/catalog.yaml, entry 'it_happens', field 'minutes': is missing"):
+        load_catalog(root)
+
+
+def test_wrong_type_names_entry_and_field(tmp_path):
+    root = _write(tmp_path, GOOD.replace("minutes: 30", "minutes: soon"))
+    with pytest.raises(DataError, match=r"entry 'it_happens', field 'minutes': must be a whole number"):
+        load_catalog(root)
+
+
+def test_unknown_id_is_named(tmp_path):
+    root = _write(tmp_path, GOOD.replace("id: it_happens", "id: chess"))
+    with pytest.raises(DataError, match=r"entry 'chess', field 'id': unknown id 'chess'"):
+        load_catalog(root)
+
+
+def test_wrong_count_is_named(tmp_path):
+    root = _write(tmp_path, GOOD.replace("max: 5", "max: 1"))
+    with pytest.raises(DataError, match=r"field 'max': must be between 2 and 8"):
+        load_catalog(root)
+
+
+def test_duplicate_id_is_named(tmp_path):
+    root = _write(tmp_path, GOOD + GOOD.split("\n", 1)[1])
+    with pytest.raises(DataError, match=r"field 'id': duplicate id 'it_happens'"):
+        load_catalog(root)
+
+
+def test_missing_file_is_named(tmp_path):
+    with pytest.raises(DataError, match="file is missing"):
+        load_yaml(tmp_path / "data" / "nothing.yaml")
+
+
+def test_bool_is_not_a_number():
+    e = Entry("f.yaml", "x", {"n": True})
+    with pytest.raises(DataError, match="must be a whole number"):
+        e.req("n", int)
+
+
+def test_entry_helpers():
+    es = entries("f.yaml", {"items": [{"id": "a", "n": 3}]}, "items")
+    assert es[0].req("n", int, in_range(1, 5)) == 3
+    with pytest.raises(DataError, match="expected one of"):
+        es[0].req("id", str, one_of(["b"]))
+
+
+def test_top_level_not_a_mapping(tmp_path):
+    root = _write(tmp_path, "- just\n- a list\n")
+    with pytest.raises(DataError, match="must be a mapping"):
+        load_catalog(root)
