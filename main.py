@@ -11,7 +11,10 @@ import time
 
 _T0 = time.perf_counter()
 
+import os  # noqa: E402
 import sys  # noqa: E402
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def _ensure_streams():

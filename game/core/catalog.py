@@ -16,6 +16,7 @@ class CatalogEntry:
     min_players: int
     max_players: int
     minutes: int
+    tags: tuple[str, ...] = ()
 
 
 def load_catalog(root=None) -> list[CatalogEntry]:
@@ -28,5 +29,6 @@ def load_catalog(root=None) -> list[CatalogEntry]:
         lo = pl.req("min", int, in_range(1, 8))
         hi = pl.req("max", int, in_range(lo, 8))
         out.append(CatalogEntry(gid, e.req("title", str), e.req("designer", str), e.req("pitch", str),
-                                lo, hi, e.req("minutes", int, in_range(1, 600))))
+                                lo, hi, e.req("minutes", int, in_range(1, 600)),
+                                tuple(str(t) for t in e.opt("tags", list, []))))
     return out

@@ -167,8 +167,20 @@ class SelectScene(Scene):
         for line in wrap(c.pitch, th.font("body"), r.w - pad * 2):
             surf.blit(th.text(line, "body", T.INK), (r.x + pad, y))
             y += th.font("body").get_linesize()
+        y += th.px(12)
+        tx = r.x + pad
+        for tag in c.tags:
+            img = th.text(tag, "small", T.WHITE, bold=True)
+            tr = img.get_rect().inflate(th.px(18), th.px(8))
+            if tx + tr.w > r.right - pad:
+                tx = r.x + pad
+                y += tr.h + th.px(8)
+            tr.topleft = (tx, y)
+            pygame.draw.rect(surf, accent, tr, border_radius=tr.h // 2)
+            surf.blit(img, img.get_rect(center=tr.center))
+            tx += tr.w + th.px(8)
         facts = f"{c.min_players}-{c.max_players} players   ~{c.minutes} min"
-        ft = th.text(facts, "label", accent2 if c.id != "antics" else (70, 110, 50), bold=True)
+        ft = th.text(facts, "label", T.INK_SOFT, bold=True)
         surf.blit(ft, (r.x + pad, r.bottom - pad - ft.get_height()))
         if not playable:
             tag = th.text("coming soon", "small", T.WHITE, bold=True)

@@ -29,6 +29,24 @@ def startup_time() -> float:
     return wall, inner
 
 
+def idle_cpu(seconds: float = 5.0) -> float:
+    """Percent of one core the menu uses while nothing happens (a real loop, dummy display)."""
+    import resource
+    code = ("import os;os.environ['SDL_VIDEODRIVER']='dummy';os.environ['SDL_AUDIODRIVER']='dummy';"
+            "import pygame;from game.app import App;from game.scenes.select import SelectScene;"
+            "a=App((1920,1080),headless=True);a.scenes.push(SelectScene(a));a.frame(16);"
+            "import resource;r0=resource.getrusage(resource.RUSAGE_SELF);"
+            f"pygame.time.set_timer(pygame.QUIT,{int(seconds * 1000)},1);a.run();"
+            "r1=resource.getrusage(resource.RUSAGE_SELF);"
+            "print((r1.ru_utime+r1.ru_stime)-(r0.ru_utime+r0.ru_stime))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    try:
+        return 100.0 * float(out.stdout.strip().splitlines()[-1]) / seconds
+    except (ValueError, IndexError):
+        return float("nan")
+
+
 def frame_times(scene, app, frames: int, redraw: str) -> tuple[float, float]:
     """Mean and p99 in ms of one frame of the real loop (update + draw when needed + flip)."""
     import pygame
@@ -67,6 +85,7 @@ def playouts_per_second(rules, players: int, seconds: float, options=None) -> fl
 def bench(frames: int = 600, playout_seconds: float = 3.0) -> int:
     wall, inner = startup_time()
     print(f"start-up: first menu frame {inner * 1000:.0f} ms after start (process wall {wall * 1000:.0f} ms)")
+    print(f"idle: the menu with nothing happening uses {idle_cpu():.1f} % of one core")
     from game.tools.headless import advance_play, demo_seats, headless_app
     app = headless_app((1920, 1080))
     from game.scenes.select import SelectScene

@@ -1,0 +1,152 @@
+"""Scenes driven by posted pygame events under the dummy video driver: select -> setup -> play -> back."""
+import pygame
+import pytest
+
+from game.core import saves
+from game.tools.headless import headless_app
+
+
+@pytest.fixture
+def app():
+    a = headless_app((1280, 720))
+    from game.scenes.select import SelectScene
+    a.scenes.push(SelectScene(a))
+    yield a
+    pygame.quit()
+
+
+def key(app, k, mod=0):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.frame(16)
+
+
+def click(app, pos):
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    app.frame(16)
+
+
+def top(app):
+    return type(app.scenes.top).__name__
+
+
+def not_blank(surf):
+    colors = {surf.get_at((x, y))[:3] for x in range(0, surf.get_width(), 97) for y in range(0, surf.get_height(), 89)}
+    return len(colors) > 20
+
+
+def test_select_to_setup_to_play_and_back_by_keyboard(app):
+    app.frame(16)
+    assert top(app) == "SelectScene" and not_blank(app.window)
+    key(app, pygame.K_RETURN)                 # first card: It Happens..
+    assert top(app) == "SetupScene"
+    key(app, pygame.K_s, pygame.KMOD_CTRL)    # start with the default seats
+    assert top(app) == "PlayScene" and not_blank(app.window)
+    key(app, pygame.K_ESCAPE)                 # asks first
+    assert top(app) == "PlayScene" and app.scenes.top.dialog is not None
+    key(app, pygame.K_n)                      # keep playing
+    assert app.scenes.top.dialog is None
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_y)                      # leave
+    assert top(app) == "SetupScene"
+    key(app, pygame.K_ESCAPE)
+    assert top(app) == "SelectScene"
+
+
+def test_select_card_click_opens_setup(app):
+    app.frame(16)
+    sc = app.scenes.top
+    rect, entry = sc.cards[1]
+    click(app, rect.center)
+    assert top(app) == "SetupScene" and app.scenes.top.game_id == entry.id
+
+
+def test_setup_refuses_bad_seats_with_a_reason(app):
+    key(app, pygame.K_RETURN)
+    setup = app.scenes.top
+    setup.kinds = ["human"] + ["empty"] * (len(setup.kinds) - 1)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert top(app) == "SetupScene" and "needs 2 to 5 players" in setup.message
+    setup.kinds[1] = "easy"
+    setup.seat_colors[1] = setup.seat_colors[0]
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert "same colour" in setup.message
+    setup._cycle_color(1)
+    assert setup.seat_colors[1] != setup.seat_colors[0]
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert top(app) == "PlayScene"
+
+
+def test_setup_seat_clicks_cycle_kind_and_colour(app):
+    key(app, pygame.K_RETURN)
+    setup = app.scenes.top
+    app.frame(16)
+    setup.dirty = True
+    setup.draw(app.window)
+    kind_box = next(r for r, t in setup.hit_boxes if t == ("kind", 2, None))
+    before = setup.kinds[2]
+    click(app, kind_box.center)
+    assert setup.kinds[2] != before
+
+
+def test_play_autosaves_and_continue_resumes_exactly(app):
+    key(app, pygame.K_RETURN)
+    setup = app.scenes.top
+    setup.kinds = ["medium", "easy"] + ["empty"] * (len(setup.kinds) - 2)
+    setup.seed_text = "77"
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    play = app.scenes.top
+    for _ in range(12):
+        play.step_ai_now()
+    events = play.state.log.to_list()
+    assert saves.autosave_path().exists()
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_y)
+    key(app, pygame.K_ESCAPE)
+    assert top(app) == "SelectScene"
+    sel = app.scenes.top
+    assert sel.continue_btn.enabled
+    key(app, pygame.K_c)
+    assert top(app) == "PlayScene"
+    assert app.scenes.top.state.log.to_list() == events
+
+
+def test_corrupt_save_is_reported_on_the_menu(app):
+    saves.autosave_path().write_text("{{{ not yaml")
+    sc = app.scenes.top
+    sc.enter()
+    assert "could not be read" in sc.message and not sc.continue_btn.enabled
+    assert list(saves.autosave_path().parent.glob("autosave.unreadable-*"))
+
+
+def test_ai_game_reaches_results(app):
+    from game.scenes.play import PlayScene
+    from game.tools.headless import advance_play, demo_seats
+    from game.games import get_rules
+    rules = get_rules("it_happens")
+    play = PlayScene(app, "it_happens", demo_seats(rules, 3, human_first=False), 5, {}, fast_ai=True)
+    app.scenes.push(play)
+    advance_play(play, 10**9, stop_on_human=False)
+    assert rules.is_over(play.state)
+    key(app, pygame.K_RETURN)
+    assert top(app) == "ResultsScene" and not_blank(app.window)
+    assert not saves.autosave_path().exists()  # a finished game offers no Continue
+    key(app, pygame.K_ESCAPE)
+    assert top(app) == "SelectScene"
+
+
+def test_resize_and_every_size_draws(app):
+    for size in ((1280, 720), (1920, 1080), (2560, 1440)):
+        app.window = pygame.display.set_mode(size)
+        app._resized()
+        app.scenes.top.dirty = True
+        app.frame(16)
+        assert not_blank(app.window)
+
+
+def test_help_overlay_opens_and_closes(app):
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    key(app, pygame.K_F1)
+    assert app.scenes.top.help is not None
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top.help is None and top(app) == "PlayScene"
