@@ -1,6 +1,8 @@
 """Small reusable widgets: buttons, panels, the log, tooltips, the confirm dialog."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.ui import theme as T
@@ -53,18 +55,22 @@ def layout_row(buttons: list[Button], rect: pygame.Rect, gap: int, width: int | 
 
 def draw_panel(surf, rect: pygame.Rect, th: T.Theme, fill=T.PAPER, edge=T.PAPER_DARK, radius: int = 16,
                alpha: int = 255, shadow: bool = True):
-    rad = th.px(radius)
+    """A rounded panel with a soft shadow (pre-rendered once per size and style)."""
+    img, off = _panel(rect.size, tuple(fill[:3]), tuple(edge[:3]), th.px(radius), alpha, shadow, th.px(2))
+    surf.blit(img, (rect.x - off[0], rect.y - off[1]))
+
+
+@lru_cache(maxsize=128)
+def _panel(size, fill, edge, rad, alpha, shadow, border):
+    w, h = size
+    grow = max(2, rad // 3) if shadow else 0
+    img = pygame.Surface((w + grow * 2, h + grow * 2), pygame.SRCALPHA)
     if shadow:
-        sh = pygame.Surface(rect.inflate(th.px(10), th.px(10)).size, pygame.SRCALPHA)
-        pygame.draw.rect(sh, (0, 0, 0, 60), sh.get_rect(), border_radius=rad + th.px(4))
-        surf.blit(sh, (rect.x - th.px(3), rect.y + th.px(1)))
-    if alpha < 255:
-        p = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(p, (*fill[:3], alpha), p.get_rect(), border_radius=rad)
-        surf.blit(p, rect.topleft)
-    else:
-        pygame.draw.rect(surf, fill, rect, border_radius=rad)
-    pygame.draw.rect(surf, edge, rect, th.px(2), border_radius=rad)
+        pygame.draw.rect(img, (0, 0, 0, 60), pygame.Rect(0, grow, w + grow * 2, h + grow), border_radius=rad + grow)
+    body = pygame.Rect(grow, grow, w, h)
+    pygame.draw.rect(img, (*fill, alpha), body, border_radius=rad)
+    pygame.draw.rect(img, edge, body, border, border_radius=rad)
+    return img, (grow, grow)
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -82,16 +88,27 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 
 
 class LogView:
-    """The game log in plain words, newest at the bottom."""
+    """The game log in plain words, newest at the bottom. Wrapped rows are cached."""
 
     def __init__(self):
         self.lines: list[tuple[str, tuple]] = []
         self.scroll = 0
+        self._rows: list[tuple[str, tuple]] = []
+        self._key = None
 
     def set_lines(self, lines: list[tuple[str, tuple]]):
         if len(lines) != len(self.lines):
             self.scroll = 0
         self.lines = lines
+
+    def _wrapped(self, font, width):
+        key = (id(self.lines), len(self.lines), width, font.get_height())
+        if key != self._key:
+            rows = []
+            for text, color in self.lines[-300:]:
+                rows.extend((part, color) for part in wrap(text, font, width))
+            self._rows, self._key = rows, key
+        return self._rows
 
     def draw(self, surf, rect: pygame.Rect, th: T.Theme, title: str = "Log"):
         draw_panel(surf, rect, th, fill=(250, 244, 230), alpha=235)
@@ -101,12 +118,10 @@ class LogView:
         font = th.font("small")
         inner = pygame.Rect(rect.x + pad, rect.y + pad * 2 + head.get_height(), rect.w - pad * 2,
                             rect.h - pad * 3 - head.get_height())
-        rows: list[tuple[str, tuple]] = []
-        for text, color in self.lines[-200:]:
-            for i, part in enumerate(wrap(text, font, inner.w - th.px(14))):
-                rows.append((part, color if i == 0 else color))
+        rows = self._wrapped(font, inner.w - th.px(14))
         lh = font.get_linesize()
         fit = max(1, inner.h // lh)
+        self.scroll = min(self.scroll, max(0, len(rows) - fit))
         end = len(rows) - self.scroll
         start = max(0, end - fit)
         y = inner.y
