@@ -1,0 +1,285 @@
+"""Micropolis data: data/micropolis/*.yaml -> validated, frozen dataclasses.
+
+Every problem in a data file raises ``game.core.data.DataError`` naming the file,
+the entry (tile id) and the field.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.core.data import DataError, Entry, data_dir, entries, in_range, load_yaml, one_of
+
+PORTS = ("Li", "Lo", "Ri", "Ro")
+# going round a tile's boundary the ports come in this cyclic order (planarity check)
+_CYCLE = ("Ri", "Ro", "Lo", "Li")
+SPECIALISTS = ("queen", "nurse", "architect", "sergeant", "sentry")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One gallery piece of a tile: the ports it opens onto and what it holds."""
+    ports: tuple[str, ...]
+    workers: int
+    specialist: str | None = None     # queen | nurse | architect | sergeant | sentry
+    eggs: int = 0                     # nurses only
+    fruits: tuple[str, ...] = ()      # fruit names or "gift"
+
+    @property
+    def ants(self) -> int:
+        return self.workers + (1 if self.specialist else 0)
+
+    def to_record(self) -> dict:
+        d: dict = {"ports": list(self.ports), "workers": self.workers}
+        if self.specialist:
+            d["specialist"] = {"type": self.specialist}
+            if self.specialist == "nurse":
+                d["specialist"]["eggs"] = self.eggs
+        if self.fruits:
+            d["fruits"] = list(self.fruits)
+        return d
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One Anthill tile (never rotated). ``port_seg`` maps Li/Lo/Ri/Ro to a segment index or -1."""
+    id: str
+    topology: str
+    segments: tuple[Segment, ...]
+    barracks: int = 0
+    # precomputed for speed: segment index at (Li, Lo, Ri, Ro), -1 where closed
+    ps: tuple = field(init=False, compare=False, repr=False, default=())
+
+    def __post_init__(self):
+        m = {p: -1 for p in PORTS}
+        for i, sg in enumerate(self.segments):
+            for p in sg.ports:
+                m[p] = i
+        object.__setattr__(self, "ps", tuple(m[p] for p in PORTS))
+
+    @property
+    def ants(self) -> int:
+        return sum(sg.ants for sg in self.segments)
+
+    @property
+    def specialist(self) -> str | None:
+        for sg in self.segments:
+            if sg.specialist:
+                return sg.specialist
+        return None
+
+    @property
+    def eggs(self) -> int:
+        return sum(sg.eggs for sg in self.segments)
+
+    @property
+    def fruits(self) -> tuple[str, ...]:
+        return tuple(f for sg in self.segments for f in sg.fruits)
+
+    @property
+    def port_seg(self) -> dict[str, int]:
+        out = {p: -1 for p in PORTS}
+        for i, sg in enumerate(self.segments):
+            for p in sg.ports:
+                out[p] = i
+        return out
+
+    def to_record(self) -> dict:
+        return {"segments": [sg.to_record() for sg in self.segments], "barracks": self.barracks}
+
+
+@dataclass(frozen=True)
+class Constants:
+    anthill_tiles: int
+    foundation_tiles: int
+    soldiers: int
+    architect_tokens: int
+    min_players: int
+    max_players: int
+    soldiers_per_foundation: int
+    line_size: int
+    army_cap: int
+    ring_slots: int
+    colony_vp: int
+    red_army_vp: int
+    harvest_vp: tuple[int, ...]          # index = number of distinct fruits (0..6)
+    barracks_vp: dict                    # size -> VP
+    fruits: tuple[str, ...]
+    wild_fruit: str
+    expert_players: tuple[int, ...]
+    anthills_per_player_expert: int
+    expert_refill_every: int
+
+
+@dataclass(frozen=True)
+class MicropolisData:
+    constants: Constants
+    tiles: dict            # id -> Tile, in file order
+    tile_ids: tuple[str, ...]
+    foundations: tuple[str, ...]
+
+
+def _crosses(a: set, b: set) -> bool:
+    """True when two port sets of one tile interleave round the tile's boundary."""
+    seq = [("a" if p in a else "b") for p in _CYCLE if p in a or p in b]
+    changes = sum(1 for i in range(len(seq)) if seq[i] != seq[i - 1])
+    return changes > 2
+
+
+def load_constants(path: Path) -> Constants:
+    file = "data/micropolis/constants.yaml" if "data" in Path(path).parts else str(path)
+    raw = load_yaml(path)
+    top = Entry(file, None, raw)
+    comp = Entry(file, "components", top.req("components", dict))
+    players = Entry(file, "players", top.req("players", dict))
+    sc = Entry(file, "scoring", top.req("scoring", dict))
+    ex = Entry(file, "expert", top.req("expert", dict))
+    harvest = sc.req("harvest_vp_by_distinct_fruits", list,
+                     lambda v: None if len(v) == 7 and all(isinstance(x, int) for x in v)
+                     else "must list 7 whole numbers (0 to 6 fruits)")
+    bvp = sc.req("barracks_vp_by_size", dict,
+                 lambda v: None if set(v) == {1, 2, 3, 4} and all(isinstance(x, int) for x in v.values())
+                 else "must map sizes 1-4 to whole numbers")
+    fruits = top.req("fruits", list, lambda v: None if len(v) == 6 and all(isinstance(x, str) for x in v)
+                     else "must list the 6 fruit names")
+    return Constants(
+        anthill_tiles=comp.req("anthill_tiles", int, in_range(1, 200)),
+        foundation_tiles=comp.req("foundation_tiles", int, in_range(1, 12)),
+        soldiers=comp.req("soldiers", int, in_range(1, 200)),
+        architect_tokens=comp.req("architect_tokens", int, in_range(0, 10)),
+        min_players=players.req("min", int, in_range(1, 6)),
+        max_players=players.req("max", int, in_range(1, 6)),
+        soldiers_per_foundation=top.req("soldiers_per_foundation", int, in_range(0, 10)),
+        line_size=top.req("line_size", int, in_range(1, 20)),
+        army_cap=top.req("army_cap", int, in_range(1, 50)),
+        ring_slots=top.req("ring_slots", int, in_range(10, 10)),
+        colony_vp=sc.req("colony_vp", int),
+        red_army_vp=sc.req("red_army_vp", int),
+        harvest_vp=tuple(harvest),
+        barracks_vp=dict(bvp),
+        fruits=tuple(fruits),
+        wild_fruit=top.req("wild_fruit", str),
+        expert_players=tuple(ex.req("players", list)),
+        anthills_per_player_expert=ex.req("anthills_per_player", int, in_range(1, 2)),
+        expert_refill_every=ex.req("refill_every_rounds", int, in_range(1, 10)),
+    )
+
+
+def _load_segment(e: Entry, tid: str, k: int, raw, c: Constants) -> Segment:
+    where = f"segments[{k + 1}]"
+    s = Entry(e.file, tid, raw) if isinstance(raw, dict) else None
+    if s is None:
+        raise DataError(e.file, tid, where, f"must be a mapping, found {raw!r}")
+
+    def err(field, problem):
+        return DataError(e.file, tid, f"{where}.{field}", problem)
+
+    if "ports" not in raw:
+        raise err("ports", "is missing")
+    ports = raw["ports"]
+    if not isinstance(ports, list) or not all(isinstance(p, str) for p in ports):
+        raise err("ports", f"must be a list of port names, found {ports!r}")
+    for p in ports:
+        if p not in PORTS:
+            raise err("ports", f"unknown id {p!r} (expected one of {', '.join(PORTS)})")
+    if len(set(ports)) != len(ports):
+        raise err("ports", "lists a port twice")
+    if "workers" not in raw:
+        raise err("workers", "is missing")
+    w = raw["workers"]
+    if not isinstance(w, int) or isinstance(w, bool):
+        raise err("workers", f"must be a whole number, found {w!r}")
+    if not 0 <= w <= 9:
+        raise err("workers", f"must be between 0 and 9, found {w}")
+    spec, eggs = None, 0
+    if raw.get("specialist") is not None:
+        sp = raw["specialist"]
+        if not isinstance(sp, dict):
+            raise err("specialist", f"must be a mapping, found {sp!r}")
+        spec = sp.get("type")
+        if spec is None:
+            raise err("specialist.type", "is missing")
+        if not isinstance(spec, str):
+            raise err("specialist.type", f"must be text, found {spec!r}")
+        if spec not in SPECIALISTS:
+            raise err("specialist.type", f"unknown id {spec!r} (expected one of {', '.join(SPECIALISTS)})")
+        if spec == "nurse":
+            eggs = sp.get("eggs")
+            if eggs is None:
+                raise err("specialist.eggs", "is missing (a nurse holds 1-3 eggs)")
+            if not isinstance(eggs, int) or isinstance(eggs, bool):
+                raise err("specialist.eggs", f"must be a whole number, found {eggs!r}")
+            if not 1 <= eggs <= 3:
+                raise err("specialist.eggs", f"must be between 1 and 3, found {eggs}")
+        elif "eggs" in sp:
+            raise err("specialist.eggs", "only a nurse holds eggs")
+    fruits = raw.get("fruits") or []
+    if not isinstance(fruits, list):
+        raise err("fruits", f"must be a list, found {fruits!r}")
+    allowed = list(c.fruits) + [c.wild_fruit]
+    for f in fruits:
+        if f not in allowed:
+            raise err("fruits", f"unknown id {f!r} (expected one of {', '.join(allowed)})")
+    return Segment(tuple(ports), w, spec, eggs, tuple(fruits))
+
+
+def load_tiles(path: Path, c: Constants) -> dict[str, Tile]:
+    file = "data/micropolis/tiles.yaml" if "data" in Path(path).parts else str(path)
+    raw = load_yaml(path)
+    out: dict[str, Tile] = {}
+    for e in entries(file, raw, "anthill_tiles"):
+        tid = e.req("id", str)
+        topo = e.opt("topology", str, "")
+        segs_raw = e.req("segments", list, lambda v: None if v else "must list at least one segment")
+        segs = tuple(_load_segment(e, tid, k, r, c) for k, r in enumerate(segs_raw))
+        barracks = e.opt("barracks", int, 0, in_range(0, 4))
+        seen: dict[str, int] = {}
+        for k, sg in enumerate(segs):
+            for p in sg.ports:
+                if p in seen:
+                    raise e.error(f"segments[{k + 1}].ports", f"port {p} already used by segment {seen[p] + 1}")
+                seen[p] = k
+        for i in range(len(segs)):
+            for j in range(i + 1, len(segs)):
+                if _crosses(set(segs[i].ports), set(segs[j].ports)):
+                    raise e.error(f"segments[{j + 1}].ports",
+                                  f"crosses segment {i + 1} (galleries on one tile cannot cross; make one junction)")
+        specs = [sg.specialist for sg in segs if sg.specialist]
+        if len(specs) > 1:
+            raise e.error("segments", "has more than one specialist")
+        out[tid] = Tile(tid, topo, segs, barracks)
+    if len(out) != c.anthill_tiles:
+        raise DataError(file, None, "anthill_tiles", f"must list {c.anthill_tiles} tiles, found {len(out)}")
+    return out
+
+
+def load_foundations(path: Path, c: Constants) -> tuple[str, ...]:
+    file = "data/micropolis/foundations.yaml" if "data" in Path(path).parts else str(path)
+    raw = load_yaml(path)
+    ids = []
+    for e in entries(file, raw, "foundation_tiles"):
+        ids.append(e.req("id", str))
+        e.req("sides", int, in_range(10, 10))
+        e.req("soldier_holes", int, in_range(c.army_cap, c.army_cap))
+        e.opt("segments", list, [], lambda v: None if not v else "a Foundation has no galleries (ruling R3)")
+    if len(ids) != c.foundation_tiles:
+        raise DataError(file, None, "foundation_tiles", f"must list {c.foundation_tiles} tiles, found {len(ids)}")
+    return tuple(ids)
+
+
+def load_data(directory: Path | str | None = None) -> MicropolisData:
+    d = Path(directory) if directory else data_dir() / "micropolis"
+    c = load_constants(d / "constants.yaml")
+    tiles = load_tiles(d / "tiles.yaml", c)
+    found = load_foundations(d / "foundations.yaml", c)
+    return MicropolisData(c, tiles, tuple(tiles), found)
+
+
+_CACHE: dict = {}
+
+
+def get_data() -> MicropolisData:
+    """The bundled data, loaded and validated once."""
+    if "data" not in _CACHE:
+        _CACHE["data"] = load_data()
+    return _CACHE["data"]

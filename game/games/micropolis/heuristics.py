@@ -1,0 +1,168 @@
+"""Micropolis heuristics for the generic bots (see game/ai/bots.py).
+
+Medium quality: a tile is worth the change of its anthill's own score lines at the
+best end (population, harvest, queen, best gallery), plus its specialist / barracks,
+plus the soldiers it brings, minus the soldiers (or the Architect token) it costs.
+"""
+from __future__ import annotations
+
+from .scoring import own_lines
+from .state import ChooseLeader, FillBarracks, PlaceEnd, Sentry, Take
+
+_SPECIALIST_BONUS = {"architect": 2.0, "sentry": 0.5, "queen": 1.0}
+
+
+def _soldier_value(s) -> float:
+    """What one army soldier is worth now (paying for tiles early, Red Army late)."""
+    left = s.last_round - s.round
+    return 1.0 if left > 3 else 0.7
+
+
+def _own_value(slots, army, full, s) -> float:
+    ln = own_lines(slots, army, full, s.tiles, s.consts)
+    # colony holds the best gallery's ants here: a soft share of the 5 VP bonus
+    return (ln["population"] + ln["harvest"] + ln["royal"] + ln["barracks"]
+            + 0.35 * ln["colony"])
+
+
+def _open_ports(slots, tiles, slot) -> float:
+    """Openings of the tile at ``slot`` that face an empty slot (future connections)."""
+    t = tiles[slots[slot]]
+    v = 0.0
+    if slots[(slot + 1) % 10] is None:
+        v += (t.ps[2] >= 0) + (t.ps[3] >= 0)
+    if slots[(slot - 1) % 10] is None:
+        v += (t.ps[0] >= 0) + (t.ps[1] >= 0)
+    return v
+
+
+def _placement_values(s, ai: int, tile_id: str) -> dict:
+    """end -> value gained by putting ``tile_id`` at that end of anthill ``ai``."""
+    a = s.anthills[ai]
+    base = _own_value(a.slots, a.army, a.full, s)
+    if a.count == 0:
+        ends = {"right": 0}
+    elif a.count == 9:
+        ends = {"right": (a.left + 9) % 10}
+    else:
+        ends = {"left": (a.left - 1) % 10, "right": (a.left + a.count) % 10}
+    out = {}
+    for end, slot in ends.items():
+        sl = list(a.slots)
+        sl[slot] = tile_id
+        v = _own_value(sl, a.army, a.full, s) - base
+        if a.count < 9:
+            v += 0.3 * _open_ports(sl, s.tiles, slot)
+        out[end] = v
+    return out
+
+
+def _tile_extras(s, ai: int, tile_id: str, army_after: int) -> float:
+    t = s.tiles[tile_id]
+    c = s.consts
+    sv = _soldier_value(s)
+    v = 0.0
+    sp = t.specialist
+    if sp == "nurse":
+        v += sv * min(t.eggs, s.reserve, c.army_cap - army_after)
+    elif sp == "sergeant":
+        v += sv
+        if s.anthills[s.leader].owner != s.anthills[ai].owner and s.anthills[s.leader].army > 0:
+            v += 0.5
+    elif sp == "architect":
+        v += _SPECIALIST_BONUS["architect"] if s.architect_reserve and s.round < s.last_round - 1 else 0.0
+    elif sp:
+        v += _SPECIALIST_BONUS.get(sp, 0.0)
+    if t.barracks and army_after >= t.barracks:
+        v += c.barracks_vp[t.barracks] - t.barracks * sv
+    return v
+
+
+def _take_value(s, a: Take) -> float:
+    ant = s.anthills[a.anthill]
+    tile = s.line[a.position]
+    paid = 0 if a.architect else sum(1 for t in s.line[:a.position] if t is not None)
+    found = s.line_soldiers[a.position]
+    army_after = min(s.consts.army_cap, ant.army - paid + found)
+    sv = _soldier_value(s)
+    v = max(_placement_values(s, a.anthill, tile).values())
+    v += _tile_extras(s, a.anthill, tile, army_after)
+    v += sv * (army_after - ant.army)
+    if a.architect:
+        v -= 1.5
+    return v
+
+
+def _sentry_value(s, a: Sentry) -> float:
+    ant = s.anthills[s.active_anthill]
+    total = ant.army + ant.barracks_soldiers(s.tiles)
+    used = sum(s.tiles[t].barracks for t in a.full)
+    vp = sum(s.consts.barracks_vp[s.tiles[t].barracks] for t in a.full)
+    return vp + _soldier_value(s) * (total - used)
+
+
+def _current_totals(rules, s) -> list[float]:
+    return [sh.total for sh in rules.score_sheets(s)]
+
+
+def score_actions(rules, s, player, rng) -> list[float]:
+    acts = rules.legal_actions(s)
+    out = []
+    totals = None
+    for a in acts:
+        if isinstance(a, Take):
+            out.append(_take_value(s, a))
+        elif isinstance(a, PlaceEnd):
+            out.append(_placement_values(s, s.active_anthill, s.pending).get(a.end, 0.0))
+        elif isinstance(a, FillBarracks):
+            ant = s.anthills[s.active_anthill]
+            size = s.tiles[s.pending].barracks
+            v = s.consts.barracks_vp[size] - size * _soldier_value(s)
+            if ant.army - size <= 0 and s.round < s.last_round:
+                v -= 2.0
+            out.append(v if a.fill else 0.0)
+        elif isinstance(a, Sentry):
+            out.append(_sentry_value(s, a))
+        elif isinstance(a, ChooseLeader):
+            if totals is None:
+                totals = _current_totals(rules, s)
+            # hand the token (first pick each round) to the weakest rival
+            out.append(-totals[s.anthills[a.anthill].owner])
+        else:
+            out.append(0.0)
+    return out
+
+
+def rollout_policy(rules, s, rng):
+    """Fast playout move: cheap tiles with many ants, otherwise random."""
+    acts = rules.legal_actions(s)
+    if len(acts) == 1:
+        return acts[0]
+    if s.phase == "take" and rng.random() < 0.7:
+        best, bv = acts[0], -1e9
+        tiles = s.tiles
+        for a in acts:
+            if a.architect:
+                continue
+            v = tiles[s.line[a.position]].ants + s.line_soldiers[a.position] - 0.8 * a.position + rng.random()
+            if v > bv:
+                best, bv = a, v
+        return best
+    if s.phase == "barracks":
+        return acts[0]   # fill
+    return acts[rng.below(len(acts))]
+
+
+def evaluate(rules, s, player) -> float:
+    """My projected score minus the best rival's (points; ISMCTS squashes it)."""
+    sheets = rules.score_sheets(s)
+    proj = []
+    over = rules.is_over(s)
+    for sh in sheets:
+        v = float(sh.total)
+        if not over:
+            v += 0.3 * sh.tiebreak["army"]
+        proj.append(v)
+    mine = proj[player]
+    rival = max(v for i, v in enumerate(proj) if i != player)
+    return mine - rival

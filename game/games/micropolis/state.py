@@ -1,0 +1,182 @@
+"""Micropolis game state and actions (pure Python, no UI imports).
+
+State fields (read-only for the UI; ``rules.apply`` returns a new State):
+
+- ``seats``: list[Seat], player number = index; seat 0 is the first Military leader.
+- ``expert``: bool, expert mode (two anthills per player, 2-3 players).
+- ``tiles``: dict tile id -> data.Tile (shared, immutable definitions); ``consts``: data.Constants.
+- ``anthills``: tuple[Anthill], one per anthill. Base game: anthill i belongs to player i.
+  Expert: anthills 2p and 2p+1 belong to player p. See ``Anthill`` below.
+- ``line``: tuple of 7 entries, tile id or None (a gap left by a taken tile; the line
+  closes up only when it is refilled). Index 0 = position 1 = the free tile.
+- ``line_soldiers``: tuple of 7 ints, soldiers lying on each line position.
+- ``pile``: tuple of tile ids, the face-down draw pile, next draw first
+  (after ``observe`` it is sorted: the order is hidden). ``pile_hidden`` says so.
+- ``reserve``: soldiers in the reserve; ``architect_reserve``: Architect tokens in the reserve.
+- ``leader``: the anthill index holding the Red army token; ``leader_player`` = its owner.
+- ``round``: 1..last_round (10, or 20 in expert mode); ``last_round``.
+- ``turn_order``: tuple of players for this round (starts with the leader, clockwise =
+  increasing seat number); ``turn_index``: position in it of the player on turn.
+- ``phase``: "take" (choose a line tile) | "place" (choose the left or right end) |
+  "barracks" (fill the new tile's barracks or not) | "sentry" (rearrange barracks) |
+  "leader" (the Military leader chooses among tied challengers) | "over".
+- ``pending``: tile id taken this turn (None in "take"/"leader"/"over");
+  ``pending_slot``: its slot once placed (else None); ``active_anthill``: the anthill
+  receiving it (None outside a turn).
+- ``leader_choices``: anthills the leader may hand the token to (phase "leader").
+- ``setup_line``: the first line (for the record). ``rng``: game Rng (None after observe).
+- ``log``: game.core.rules.Log of events (see docs/records_micropolis.md).
+
+Anthill (NamedTuple): ``owner`` player; ``slots`` 10 tile ids or None (slot k clockwise;
+right edge of k touches the left edge of k+1); ``left`` slot of the counter-clockwise end of
+the arc (meaningful when count > 0); ``count`` tiles placed; ``army`` soldiers on the
+Foundation; ``full`` frozenset of tile ids whose barracks are full (soldiers in them =
+that tile's barracks size); ``architects`` Architect tokens held by this anthill.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from game.core.rng import Rng
+from game.core.rules import Log
+
+
+class Anthill(NamedTuple):
+    owner: int
+    slots: tuple
+    left: int
+    count: int
+    army: int
+    full: frozenset
+    architects: int
+
+    @property
+    def right(self) -> int:
+        """Slot of the clockwise end of the arc."""
+        return (self.left + self.count - 1) % 10
+
+    def barracks_soldiers(self, tiles) -> int:
+        return sum(tiles[t].barracks for t in self.full)
+
+
+def _name(seats, p) -> str:
+    if seats is not None and 0 <= p < len(seats):
+        return seats[p].name
+    return f"Player {p + 1}"
+
+
+@dataclass(frozen=True)
+class Take:
+    """Take the tile at line ``position`` (0-based) for ``anthill`` (global anthill index).
+    Pays one army soldier per tile before it, unless ``architect`` (spend a token: free)."""
+    position: int
+    architect: bool = False
+    anthill: int = 0
+
+    def describe(self, seats=None) -> str:
+        how = " with an Architect token" if self.architect else ""
+        return f"take the tile at position {self.position + 1}{how} (anthill {self.anthill + 1})"
+
+
+@dataclass(frozen=True)
+class PlaceEnd:
+    """Put the pending tile at the "left" (counter-clockwise) or "right" (clockwise) end.
+    First and tenth tile: only "right" is offered (one possible slot)."""
+    end: str
+
+    def describe(self, seats=None) -> str:
+        return f"place the tile at the {self.end} end"
+
+
+@dataclass(frozen=True)
+class FillBarracks:
+    """Fill the new tile's barracks from the army (all slots) or not."""
+    fill: bool
+
+    def describe(self, seats=None) -> str:
+        return "fill the barracks" if self.fill else "leave the barracks empty"
+
+
+@dataclass(frozen=True)
+class Sentry:
+    """Rearrange soldiers: ``full`` = tile ids whose barracks end full (the rest empty)."""
+    full: frozenset
+
+    def describe(self, seats=None) -> str:
+        if not self.full:
+            return "sentry: all barracks empty"
+        return "sentry: full barracks " + ", ".join(sorted(self.full))
+
+
+@dataclass(frozen=True)
+class ChooseLeader:
+    """The Military leader gives the Red army token to ``anthill`` (a tie among challengers)."""
+    anthill: int
+
+    def describe(self, seats=None) -> str:
+        return f"give the Red army token to anthill {self.anthill + 1}"
+
+
+@dataclass
+class State:
+    seats: list
+    expert: bool
+    tiles: dict
+    consts: object
+    anthills: tuple
+    line: tuple
+    line_soldiers: tuple
+    pile: tuple
+    pile_hidden: bool
+    reserve: int
+    architect_reserve: int
+    leader: int
+    round: int
+    last_round: int
+    turn_order: tuple
+    turn_index: int
+    phase: str
+    pending: str | None
+    pending_slot: int | None
+    active_anthill: int | None
+    leader_choices: tuple
+    setup_line: tuple
+    rng: Rng | None
+    log: Log
+
+    def copy(self) -> "State":
+        n = State.__new__(State)
+        n.__dict__ = self.__dict__.copy()
+        return n
+
+    @property
+    def n_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def leader_player(self) -> int:
+        return self.anthills[self.leader].owner
+
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "leader":
+            return self.leader_player
+        return self.turn_order[self.turn_index]
+
+    def anthills_of(self, player: int) -> list[int]:
+        return [i for i, a in enumerate(self.anthills) if a.owner == player]
+
+    def tiles_in_play(self) -> int:
+        """Pile + line + anthills + pending (always 61 in a legal game)."""
+        placed = sum(a.count for a in self.anthills)
+        line = sum(1 for t in self.line if t is not None)
+        pend = 1 if self.pending is not None and self.pending_slot is None else 0
+        return len(self.pile) + line + placed + pend
+
+    def soldiers_in_play(self) -> int:
+        """Reserve + armies + barracks + line (always 45)."""
+        return (self.reserve + sum(self.line_soldiers)
+                + sum(a.army + a.barracks_soldiers(self.tiles) for a in self.anthills))
