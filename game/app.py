@@ -17,6 +17,8 @@ class App:
     def __init__(self, size=(1600, 900), headless: bool = False, start_time: float | None = None):
         self.start_time = start_time or time.perf_counter()
         pygame.init()
+        from game.ui import theme
+        theme.clear_caches()  # fonts die with pygame.quit(); never reuse them
         self.headless = headless
         pygame.display.set_caption("Anthology")
         flags = pygame.RESIZABLE

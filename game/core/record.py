@@ -56,7 +56,12 @@ class _Dumper(yaml.SafeDumper):
 
 
 def _repr_dict(dumper, data):
-    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items())
+    # small flat mappings (seats, segments, sheet lines) read best on one line
+    flow = len(data) <= 8 and all(not isinstance(v, (dict, list, tuple)) or
+                                  (isinstance(v, (list, tuple)) and len(v) <= 4 and
+                                   all(not isinstance(x, (dict, list)) for x in v))
+                                  for v in data.values())
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=flow)
 
 
 def _repr_list(dumper, data):
@@ -70,10 +75,15 @@ _Dumper.add_representer(list, _repr_list)
 _Dumper.add_representer(tuple, lambda d, t: _repr_list(d, list(t)))
 
 
+class _FlowDumper(yaml.SafeDumper):
+    """Everything on one line (one event per line)."""
+
+
+_FlowDumper.add_representer(tuple, lambda d, t: d.represent_list(list(t)))
+
+
 def dump_yaml(data: Any) -> str:
-    text = yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=110)
-    # events as one flow mapping per line
-    return text
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=110)
 
 
 def _event_lines(events: list[dict]) -> str:
@@ -81,7 +91,7 @@ def _event_lines(events: list[dict]) -> str:
         return "events: []\n"
     lines = ["events:"]
     for ev in events:
-        one = yaml.dump(ev, Dumper=_Dumper, sort_keys=False, default_flow_style=True,
+        one = yaml.dump(ev, Dumper=_FlowDumper, sort_keys=False, default_flow_style=True,
                         width=1 << 20, allow_unicode=True).strip()
         lines.append(f"  - {one}")
     return "\n".join(lines) + "\n"

@@ -82,6 +82,11 @@ def _text(s: str, px: int, bold: bool, color: tuple) -> pygame.Surface:
     return _font(px, bold).render(s, True, color)
 
 
+def clear_caches():
+    for f in (_font, _text, table_surface, paper_card):
+        f.cache_clear()
+
+
 @lru_cache(maxsize=8)
 def table_surface(size: tuple[int, int], base=WOOD, seed: int = 7) -> pygame.Surface:
     """A wooden table top with grain, drawn once per size."""

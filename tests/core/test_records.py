@@ -81,3 +81,16 @@ def test_same_seed_and_decisions_give_the_same_events():
     _, a = play(rules, seed=9)
     _, b = play(rules, seed=9)
     assert a.log.to_list() == b.log.to_list()
+
+
+def test_wide_events_are_written_one_per_line_and_read_back(tmp_path):
+    from game.core.record import Record
+    from game.core.rules import Seat
+    ev = {f"k{i}": i for i in range(12)}
+    ev["type"] = "wide"
+    ev["nested"] = {"a": [1, 2, {"b": None}]}
+    rec = Record(game="toy", seed=1, seats=[Seat("A", "red")], events=[ev, {"type": "x"}])
+    save_record(tmp_path / "w.yaml", rec)
+    text = (tmp_path / "w.yaml").read_text()
+    assert sum(1 for line in text.splitlines() if line.startswith("  - {")) == 2
+    assert read_record(tmp_path / "w.yaml").events == rec.events
