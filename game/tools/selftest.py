@@ -18,6 +18,12 @@ def selftest() -> int:
     t0 = time.perf_counter()
     load_catalog()
     games = available_games()
+    from game.core.data import data_dir
+    from game.games import GAME_IDS
+    missing = [g for g in GAME_IDS if (data_dir() / g).is_dir() and g not in games]
+    if missing:
+        print(f"selftest: the rules of {', '.join(missing)} are missing from this build")
+        return 1
     with tempfile.TemporaryDirectory() as tmp:
         for gid in games:
             rules = get_rules(gid)
