@@ -29,6 +29,19 @@ def startup_time() -> float:
     return wall, inner
 
 
+def frozen_startup() -> float | None:
+    """Wall seconds from launching the packaged build to its first frame (if it is built)."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for exe in ("build/dist/Anthology/Anthology", "dist/Anthology/Anthology"):
+        path = os.path.join(root, exe)
+        if os.path.exists(path):
+            env = dict(os.environ, ANTHOLOGY_FIRST_FRAME_EXIT="1", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+            t0 = time.perf_counter()
+            subprocess.run([path], env=env, capture_output=True)
+            return time.perf_counter() - t0
+    return None
+
+
 def idle_cpu(seconds: float = 5.0) -> float:
     """Percent of one core the menu uses while nothing happens (a real loop, dummy display)."""
     import resource
@@ -85,6 +98,9 @@ def playouts_per_second(rules, players: int, seconds: float, options=None) -> fl
 def bench(frames: int = 600, playout_seconds: float = 3.0) -> int:
     wall, inner = startup_time()
     print(f"start-up: first menu frame {inner * 1000:.0f} ms after start (process wall {wall * 1000:.0f} ms)")
+    frozen = frozen_startup()
+    if frozen is not None:
+        print(f"start-up, packaged build: process launch to first frame and exit {frozen * 1000:.0f} ms")
     print(f"idle: the menu with nothing happening uses {idle_cpu():.1f} % of one core")
     from game.tools.headless import advance_play, demo_seats, headless_app
     app = headless_app((1920, 1080))
