@@ -208,8 +208,13 @@ class SetupScene(Scene):
         pad = th.px(24)
         surf.blit(th.text("Seats", "title", T.INK, bold=True), (left.x + pad, left.y + pad))
         n = len(self.kinds)
-        row_h = min(th.px(78), (left.h - th.px(110)) // n)
+        row_h = min(th.px(78), (left.h - th.px(130)) // n)
         y = left.y + th.px(90)
+        inner_w = left.w - pad * 2
+        for label, fx in (("Who plays", 0.0), ("Name", 0.3), ("Colour", 0.66)):
+            surf.blit(th.text(label, "small", T.INK_SOFT, bold=True),
+                      (left.x + pad + th.px(36) + int((inner_w - th.px(36)) * fx) + th.px(4), y - th.px(4)))
+        y += th.px(26)
         for i in range(n):
             rr = pygame.Rect(left.x + pad, y, left.w - pad * 2, row_h - th.px(10))
             active = self.kinds[i] != "empty"
@@ -273,6 +278,12 @@ class SetupScene(Scene):
         y += th.px(70)
         surf.blit(th.text("Same seed and seats replay the same deal.", "small", T.INK_SOFT), (x, y))
         brow = pygame.Rect(right.x + pad, right.bottom - pad - th.px(70), right.w - pad * 2, th.px(70))
+        ill_h = brow.y - th.px(24) - (y + th.px(50))
+        if ill_h > th.px(120):
+            from game.ui.sprites.common import game_illustration
+            ill_h = min(ill_h, int((right.w - pad * 2) * 0.55))
+            ill = game_illustration(self.game_id, right.w - pad * 2, ill_h)
+            surf.blit(ill, (right.x + pad, brow.y - th.px(24) - ill_h))
         layout_row([self.start_btn, self.back_btn], brow, th.px(20))
         self.start_btn.focus = focus_row == len(rows) - 1 and focus_col == 0
         self.back_btn.focus = focus_row == len(rows) - 1 and focus_col == 1
