@@ -1,0 +1,1 @@
+"""It Happens.. (Stefan Feld): dice on termite mounds. Pure rules, no pygame."""

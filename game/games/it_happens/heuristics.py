@@ -1,0 +1,88 @@
+"""It Happens.. heuristics for the bots: a projected score for every seat.
+
+Medium plays the action whose result projects best for itself against the best
+rival; a reroll is valued as the average over the six faces, less the worm.
+"""
+from __future__ import annotations
+
+from game.games.it_happens.state import Pass, Place, Reroll, Roll
+
+WORM_VALUE = 1.3      # a worm is 1 VP plus the options it buys
+
+
+def projected(rules, s, p: int) -> float:
+    """Points p holds now plus what the mounds on the table look like giving."""
+    c = rules.comps
+    items = s.items[p]
+    pts = c.item_set_vp * sum(1 for x in items if x >= 2) + 1.6 * sum(1 for x in items if x == 1)
+    pts += WORM_VALUE * s.worms[p] + sum(s.queens[p]) + sum(s.generals[p])
+    kinds = [sum(1 for x in s.items[q] if x) for q in range(len(s.seats))]
+    if kinds[p] and kinds[p] == max(kinds):
+        pts += c.variety_vp * (0.8 if kinds.count(kinds[p]) == 1 else 0.5)
+    for i in range(len(s.mounds)):
+        m = s.mound(i)
+        ranks = rules.ranking(s, i)
+        for pos, (who, total, col) in enumerate(ranks):
+            if who != p:
+                continue
+            room = len(m.columns[col]) - len(s.board[i][col][1])
+            sure = 0.75 if room == 0 else 0.6
+            if pos == 0:
+                pts += sure * m.queen_vp + (1 - sure) * m.general_vp
+            elif pos == 1:
+                pts += sure * m.general_vp + 0.25 * (m.queen_vp - m.general_vp) * (room > 0)
+            elif room > 0:
+                pts += 0.15 * m.general_vp
+            if total == m.worm_number:
+                pts += 0.8 * WORM_VALUE
+    return pts
+
+
+def evaluate(rules, s, player: int) -> float:
+    mine = projected(rules, s, player)
+    others = [projected(rules, s, q) for q in range(len(s.seats)) if q != player]
+    return mine - max(others) if others else mine
+
+
+def _best_place(rules, s, player):
+    best = None
+    for a in rules.legal_actions(s):
+        if isinstance(a, Place):
+            v = evaluate(rules, rules.apply(s, a), player)
+            best = v if best is None or v > best else best
+    return best
+
+
+def score_actions(rules, s, player: int, rng) -> list[float]:
+    acts = rules.legal_actions(s)
+    base = evaluate(rules, s, player)
+    out = []
+    for a in acts:
+        if isinstance(a, Place):
+            out.append(evaluate(rules, rules.apply(s, a), player))
+        elif isinstance(a, Roll):
+            own = a.color == s.colors[player]
+            out.append(base + (0.5 if own else 0.0))
+        elif isinstance(a, Reroll):
+            color = s.current[0]
+            total = 0.0
+            for v in range(1, 7):
+                h = s.copy()
+                h.current = (color, v)
+                total += _best_place(rules, h, player) or base
+            # the reroll costs a worm now: the projected value of the faces already counts it held
+            out.append(total / 6 - WORM_VALUE - 0.3)
+        elif isinstance(a, Pass):
+            out.append(base - WORM_VALUE - 1.0)
+        else:
+            out.append(base)
+    return out
+
+
+def rollout_policy(rules, s, rng):
+    acts = rules.legal_actions(s)
+    places = [a for a in acts if isinstance(a, Place)]
+    if places:
+        return places[rng.below(len(places))]
+    rolls = [a for a in acts if isinstance(a, Roll)]
+    return (rolls or acts)[rng.below(len(rolls or acts))]

@@ -1,0 +1,369 @@
+"""It Happens.. rules: setup, turns of atomic decisions, mound evaluation, final scoring.
+
+Rulings numbered as in shared/components/it_happens.md section 5.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from game.core.rng import Rng
+from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet, Seat
+from game.games.it_happens import data
+from game.games.it_happens.state import Pass, Place, Reroll, Roll, State
+
+NEUTRAL_NAME = "Anton's cousin"
+
+
+@lru_cache(maxsize=1)
+def components():
+    return data.load()
+
+
+class ItHappensRules:
+    id = "it_happens"
+    title = "It Happens.."
+    min_players = 2
+    max_players = 5
+    options_spec = [{"key": "worm_supply_limited", "label": "Limited worm supply (24 tiles)",
+                     "type": "bool", "default": True}]
+
+    def __init__(self):
+        self.comps = components()
+        self.seat_colors = list(self.comps.colors)
+
+    # -- setup ---------------------------------------------------------------
+    def validate_setup(self, seats, options) -> str | None:
+        real = [s for s in seats if s.kind != "imaginary"]
+        if not self.min_players <= len(real) <= self.max_players:
+            return f"It Happens.. is for {self.min_players} to {self.max_players} players, not {len(real)}."
+        colors = [s.color for s in real]
+        if len(set(colors)) != len(colors):
+            return "Each player needs a different dice colour."
+        bad = [c for c in colors if c not in self.comps.colors]
+        if bad:
+            return f"The dice come in {', '.join(self.comps.colors)}; {bad[0]} is not one of them."
+        unknown = set(options) - {o["key"] for o in self.options_spec}
+        if unknown:
+            return f"Unknown option {sorted(unknown)[0]!r} for It Happens.."
+        return None
+
+    def new_game(self, seats: list[Seat], seed: int, options: dict) -> State:
+        c = self.comps
+        seats = [s for s in seats if s.kind != "imaginary"]
+        problem = self.validate_setup(seats, options)
+        if problem:
+            raise ValueError(problem)
+        options = {"worm_supply_limited": True, **options}
+        rng = Rng(seed)
+        real = len(seats)
+        neutral = None
+        colors = [s.color for s in seats]
+        if real == 2:
+            third = next(col for col in c.colors if col not in colors)
+            seats = seats + [Seat(NEUTRAL_NAME, third, "imaginary")]
+            colors.append(third)
+            neutral = 2
+        order = [m.id for m in c.mounds]
+        rng.shuffle(order)
+        start = rng.below(real)                              # ruling 15
+        worms = tuple(c.neutral_starting_worms if i == neutral else c.starting_worms for i in range(len(seats)))
+        s = State(
+            seats=seats, real=real, neutral=neutral, comps=c, options=options, round=0, start_player=start,
+            mounds=(), deck=tuple(order), order=tuple(order), board=(), die_colors=(),
+            hand=tuple({} for _ in seats), colors=tuple(colors), turn=None, phase="roll", current=None,
+            skipped=frozenset(), worms=worms, worm_supply=c.worm_tiles - sum(worms),
+            items=tuple((0,) * len(c.item_types) for _ in seats), item_supply=c.item_tiles,
+            queens=tuple(() for _ in seats), generals=tuple(() for _ in seats), rng=rng, log=EMPTY_LOG)
+        self._start_round(s, 1, start)
+        return s
+
+    def _full_hand(self, s: State, p: int) -> dict:
+        c = self.comps
+        if p == s.neutral:
+            return {}
+        h = {s.colors[p]: c.dice_per_color}
+        if s.neutral is not None:
+            h[s.colors[s.neutral]] = c.neutral_dice_per_player
+        return h
+
+    def _start_round(self, s: State, rnd: int, start: int) -> None:
+        """(mutates the new state being built) reveal 3 mounds, hand out dice, first turn."""
+        k = self.comps.mounds_per_round
+        s.round = rnd
+        s.start_player = start
+        s.mounds, s.deck = s.deck[:k], s.deck[k:]
+        s.board = tuple(tuple((None, ()) for _ in self.comps.mound_by_id[m].columns) for m in s.mounds)
+        s.die_colors = tuple(tuple(() for _ in cols) for cols in s.board)
+        s.hand = tuple(self._full_hand(s, p) for p in range(len(s.seats)))
+        s.skipped = frozenset()
+        s.current = None
+        s.phase = "roll"
+        s.log = s.log.add({"type": "round", "round": rnd, "mounds": list(s.mounds), "start_player": start})
+        self._next_turn(s, start, first=True)
+
+    # -- placement geometry ----------------------------------------------------
+    def target(self, s: State, mound: int, owner: int) -> int | None:
+        """The one column ``owner`` may use on a mound (ruling 1), or None."""
+        board = s.board[mound]
+        spaces = s.mound(mound).columns
+        free = None
+        for col, (who, vals) in enumerate(board):
+            if who == owner:
+                return col if len(vals) < len(spaces[col]) else None
+            if who is None and free is None:
+                free = col
+        return free
+
+    def targets(self, s: State, owner: int) -> list[tuple[int, int]]:
+        out = []
+        for m in range(len(s.mounds)):
+            col = self.target(s, m, owner)
+            if col is not None:
+                out.append((m, col))
+        return out
+
+    def rollable(self, s: State, p: int) -> list[str]:
+        """Colours in p's hand that have a legal placement (ruling 13)."""
+        return [col for col, n in s.hand[p].items() if n > 0 and self.targets(s, s.owner_of(col))]
+
+    def can_act(self, s: State, p: int) -> bool:
+        return p not in s.skipped and bool(self.rollable(s, p))
+
+    # -- turn order --------------------------------------------------------------
+    def _next_turn(self, s: State, frm: int, first: bool = False) -> None:
+        """Give the turn to the next seat (from ``frm`` itself when first) that can place."""
+        n = s.real
+        for step in range(n + 1):
+            p = (frm + step) % n if first else (frm + 1 + step) % n
+            if p in s.skipped:
+                continue
+            if self.rollable(s, p):
+                s.turn, s.phase, s.current = p, "roll", None
+                return
+            s.skipped = s.skipped | {p}                      # ruling 4
+            s.log = s.log.add({"type": "skip", "player": p})
+        self._end_round(s)
+
+    def _end_round(self, s: State) -> None:
+        for i in range(len(s.mounds)):
+            self._evaluate(s, i)
+        if s.round >= self.comps.rounds:
+            s.turn, s.phase, s.current = None, "over", None
+            s.board, s.die_colors, s.mounds = (), (), ()
+            s.hand = tuple({} for _ in s.seats)
+            return
+        self._start_round(s, s.round + 1, (s.start_player + 1) % s.real)
+
+    def ranking(self, s: State, i: int) -> list[tuple[int, int, int]]:
+        """(seat, total, column) of everyone with dice on mound i, best first (ruling 8)."""
+        rows = [(who, sum(vals), col) for col, (who, vals) in enumerate(s.board[i]) if who is not None and vals]
+        rows.sort(key=lambda r: (-r[1], r[2]))
+        return rows
+
+    def _evaluate(self, s: State, i: int) -> None:
+        m = s.mound(i)
+        ranks = self.ranking(s, i)
+        queen = ranks[0][0] if ranks else None             # ruling 9
+        general = ranks[1][0] if len(ranks) > 1 else None
+        queens, generals = list(s.queens), list(s.generals)
+        if queen is not None:
+            queens[queen] = queens[queen] + (m.queen_vp,)
+        if general is not None:
+            generals[general] = generals[general] + (m.general_vp,)
+        s.queens, s.generals = tuple(queens), tuple(generals)
+        matched = [who for who, total, _ in ranks if total == m.worm_number]
+        n = len(s.seats)
+        seat_order = [(s.start_player + k) % n for k in range(n)]     # ruling 7
+        got = []
+        for p in seat_order:
+            if p in matched and self._take_worm(s, p):
+                got.append(p)
+        s.log = s.log.add({"type": "award", "mound": m.id, "queen": queen, "general": general, "worms": got})
+
+    def _take_worm(self, s: State, p: int) -> bool:
+        if s.options.get("worm_supply_limited", True) and s.worm_supply <= 0:
+            return False
+        worms = list(s.worms)
+        worms[p] += 1
+        s.worms = tuple(worms)
+        s.worm_supply -= 1
+        return True
+
+    def _pay_worm(self, s: State, p: int) -> None:
+        worms = list(s.worms)
+        worms[p] -= 1
+        s.worms = tuple(worms)
+        s.worm_supply += 1
+
+    # -- the contract ------------------------------------------------------------
+    def to_move(self, s: State) -> int | None:
+        return None if s.phase == "over" else s.turn
+
+    def is_over(self, s: State) -> bool:
+        return s.phase == "over"
+
+    def legal_actions(self, s: State) -> list:
+        if s.phase == "roll":
+            return [Roll(col) for col in self.rollable(s, s.turn)]
+        if s.phase == "place":
+            color, _ = s.current
+            owner = s.owner_of(color)
+            acts = [Place(m, col) for m, col in self.targets(s, owner)]
+            if owner == s.turn and s.worms[s.turn] > 0:      # ruling 13: never for the third colour
+                acts.append(Reroll())
+                if any(self.can_act(s, q) for q in range(s.real) if q != s.turn):   # ruling 5
+                    acts.append(Pass())
+            return acts
+        return []
+
+    def apply(self, s: State, a) -> State:
+        if a not in self.legal_actions(s):
+            raise RulesError(f"{a!r} is not legal now")
+        n = s.copy()
+        p = s.turn
+        if isinstance(a, Roll):
+            n.rng = s.rng.copy()
+            hand = list(n.hand)
+            hand[p] = dict(hand[p])
+            hand[p][a.color] -= 1
+            n.hand = tuple(hand)
+            value = n.rng.randint(1, 6)
+            n.current = (a.color, value)
+            n.phase = "place"
+            n.log = n.log.add({"type": "roll", "player": p, "color": a.color, "value": value})
+        elif isinstance(a, Reroll):
+            n.rng = s.rng.copy()
+            self._pay_worm(n, p)
+            value = n.rng.randint(1, 6)
+            n.current = (s.current[0], value)
+            n.log = n.log.add({"type": "reroll", "player": p, "color": s.current[0], "value": value})
+        elif isinstance(a, Pass):
+            self._pay_worm(n, p)
+            hand = list(n.hand)
+            hand[p] = dict(hand[p])
+            hand[p][s.current[0]] += 1                       # ruling 2: the die goes back
+            n.hand = tuple(hand)
+            n.log = n.log.add({"type": "pass", "player": p, "color": s.current[0]})
+            n.current = None
+            self._next_turn(n, p)
+        else:
+            self._place(n, p, a)
+            self._next_turn(n, p)
+        return n
+
+    def _place(self, n: State, p: int, a: Place) -> None:
+        color, value = n.current
+        owner = n.owner_of(color)
+        m = n.mound(a.mound)
+        who, vals = n.board[a.mound][a.column]
+        space = len(vals)
+        board = list(n.board)
+        cols = list(board[a.mound])
+        cols[a.column] = (owner, vals + (value,))
+        board[a.mound] = tuple(cols)
+        n.board = tuple(board)
+        dcs = list(n.die_colors)
+        dcols = list(dcs[a.mound])
+        dcols[a.column] = dcols[a.column] + (color,)
+        dcs[a.mound] = tuple(dcols)
+        n.die_colors = tuple(dcs)
+        kind = m.columns[a.column][space]
+        gain = None
+        if kind == data.WORM:
+            gain = "worm" if self._take_worm(n, owner) else None
+        elif kind != data.PLAIN:
+            k = self.comps.item_types.index(kind)
+            if n.item_supply[k] > 0:                         # ruling 6
+                supply = list(n.item_supply)
+                supply[k] -= 1
+                n.item_supply = tuple(supply)
+                items = list(n.items)
+                row = list(items[owner])
+                row[k] += 1
+                items[owner] = tuple(row)
+                n.items = tuple(items)
+                gain = kind
+        ev = {"type": "place", "player": p, "color": color, "mound": m.id, "column": a.column,
+              "space": space, "value": value, "gain": gain}
+        if owner != p:
+            ev["owner"] = owner
+        n.log = n.log.add(ev)
+        n.current = None
+
+    # -- scoring -------------------------------------------------------------------
+    def score_sheets(self, s: State) -> list[ScoreSheet]:
+        c = self.comps
+        kinds = [sum(1 for x in s.items[p] if x > 0) for p in range(len(s.seats))]
+        most = max(kinds)
+        sheets = []
+        for p in range(len(s.seats)):
+            lines = {
+                "item_sets": c.item_set_vp * sum(1 for x in s.items[p] if x >= 2),   # ruling 11
+                "worms": c.worm_vp * s.worms[p],
+                "queens": sum(s.queens[p]),
+                "generals": sum(s.generals[p]),
+                "variety_bonus": c.variety_vp if most > 0 and kinds[p] == most else 0,
+            }
+            sheets.append(ScoreSheet(p, lines, {"queen_count": len(s.queens[p]),
+                                                "general_count": len(s.generals[p]),
+                                                "worm_count": s.worms[p]}))
+        return sheets
+
+    def winners(self, s: State) -> list[int]:
+        sheets = self.score_sheets(s)                         # ruling 12
+        key = {sh.player: (sh.total, sh.tiebreak["queen_count"], sh.tiebreak["general_count"],
+                           sh.tiebreak["worm_count"]) for sh in sheets}
+        best = max(key.values())
+        return [p for p, k in key.items() if k == best]
+
+    # -- hidden information ------------------------------------------------------------
+    def observe(self, s: State, player: int) -> State:
+        """The face-down deck's order and the dice to come are hidden (ruling 14)."""
+        o = s.copy()
+        o.deck = tuple(sorted(s.deck))
+        o.order = None
+        o.rng = None
+        return o
+
+    def determinize(self, s: State, player: int, rng: Rng) -> State:
+        d = s.copy()
+        deck = list(s.deck)
+        rng.shuffle(deck)
+        d.deck = tuple(deck)
+        d.rng = Rng(rng.next64())
+        return d
+
+    # -- records -----------------------------------------------------------------------
+    def record_setup(self, s: State) -> dict:
+        by_id = self.comps.mound_by_id
+        worms0 = [self.comps.neutral_starting_worms if i == s.neutral else self.comps.starting_worms
+                  for i in range(len(s.seats))]
+        first_start = (s.start_player - (s.round - 1)) % s.real   # it moves one seat a round
+        return {"mounds": [by_id[m].to_record() for m in s.order], "start_player": first_start, "worms": worms0}
+
+    def final_extra(self, s: State) -> dict:
+        return {}
+
+    def action_from_event(self, s: State, ev: dict):
+        t = ev.get("type")
+        if t == "roll":
+            return Roll(ev["color"])
+        if t == "reroll":
+            return Reroll()
+        if t == "pass":
+            return Pass()
+        if t == "place":
+            if ev["mound"] not in s.mounds:
+                return None
+            return Place(s.mounds.index(ev["mound"]), ev["column"])
+        return None
+
+
+_RULES = None
+
+
+def get_rules() -> ItHappensRules:
+    global _RULES
+    if _RULES is None:
+        _RULES = ItHappensRules()
+    return _RULES

@@ -1,0 +1,99 @@
+"""It Happens.. game state and actions.
+
+State fields (the UI only reads them; ``apply`` returns a new State):
+- seats: list[Seat], every seat in turn order; in a 2-player game seat 2 is the imaginary player
+- real: number of real players (turns rotate among seats 0..real-1)
+- neutral: seat index of the imaginary player, or None
+- comps: Components (shared, immutable)
+- round: 1..4; start_player: who began this round
+- mounds: tuple of the 3 mound ids on the table, left to right ("display order")
+- deck: tuple of mound ids still face down, in reveal order (hidden: ``observe`` sorts it)
+- order: all 12 mound ids in reveal order (for the record; None in an observation)
+- board: per current mound, per column, (owner seat or None, tuple of die values bottom first)
+- die_colors: per current mound, per column, tuple of the colours of the dice placed there
+- hand: per seat, dict colour -> dice still in hand (the imaginary seat holds none: its dice are
+  in the real players' hands under its colour)
+- colors: per seat, the seat's own dice colour
+- turn: the seat to decide; phase: "roll" | "place" | "over"
+- current: (colour, value) of the die just rolled, or None
+- skipped: seats that can no longer place this round
+- worms, worm_supply; items (per seat, counts per item type, in comps.item_types order), item_supply
+- queens, generals: per seat, tuple of the VP tile values won
+- rng: the game's random stream (None in an observation); log: the event Log
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.rng import Rng
+from game.core.rules import Log
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll one die of ``color`` (with two colours in hand, this is also the colour choice)."""
+    color: str
+
+    def describe(self, seats=None) -> str:
+        return f"roll a {self.color} die"
+
+
+@dataclass(frozen=True)
+class Reroll:
+    def describe(self, seats=None) -> str:
+        return "pay a worm to roll again"
+
+
+@dataclass(frozen=True)
+class Pass:
+    def describe(self, seats=None) -> str:
+        return "pay a worm to pass"
+
+
+@dataclass(frozen=True)
+class Place:
+    mound: int   # index into State.mounds (0..2)
+    column: int  # 0..4, left to right
+
+    def describe(self, seats=None) -> str:
+        return f"place the die on mound {self.mound + 1}, column {self.column + 1}"
+
+
+@dataclass(slots=True)
+class State:
+    seats: list
+    real: int
+    neutral: int | None
+    comps: object
+    options: dict
+    round: int
+    start_player: int
+    mounds: tuple
+    deck: tuple
+    order: tuple | None
+    board: tuple
+    die_colors: tuple
+    hand: tuple
+    colors: tuple
+    turn: int | None
+    phase: str
+    current: tuple | None
+    skipped: frozenset
+    worms: tuple
+    worm_supply: int
+    items: tuple
+    item_supply: tuple
+    queens: tuple
+    generals: tuple
+    rng: Rng | None
+    log: Log
+
+    def copy(self) -> "State":
+        return State(*(getattr(self, f) for f in self.__slots__))
+
+    def owner_of(self, color: str) -> int:
+        """The seat a die colour belongs to."""
+        return self.colors.index(color)
+
+    def mound(self, i: int):
+        return self.comps.mound_by_id[self.mounds[i]]
