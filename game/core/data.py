@@ -53,7 +53,7 @@ def _display_name(path: Path) -> str:
     if "data" in parts:
         i = len(parts) - 1 - parts[::-1].index("data")
         return "/".join(parts[i:])
-    return str(path)
+    return "/".join(("data",) + parts[-2:])  # a data folder elsewhere (tests, mods)
 
 
 _TYPE_NAMES = {int: "a whole number", str: "text", list: "a list", dict: "a mapping",

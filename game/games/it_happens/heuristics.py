@@ -18,7 +18,9 @@ def projected(rules, s, p: int) -> float:
     pts += WORM_VALUE * s.worms[p] + sum(s.queens[p]) + sum(s.generals[p])
     kinds = [sum(1 for x in s.items[q] if x) for q in range(len(s.seats))]
     if kinds[p] and kinds[p] == max(kinds):
-        pts += c.variety_vp * (0.8 if kinds.count(kinds[p]) == 1 else 0.5)
+        # the lead in item types is worth more the nearer the end of the game
+        firm = 0.2 + 0.6 * (s.round - 1) / max(1, c.rounds - 1)
+        pts += c.variety_vp * firm * (1.0 if kinds.count(kinds[p]) == 1 else 0.6)
     for i in range(len(s.mounds)):
         m = s.mound(i)
         ranks = rules.ranking(s, i)
