@@ -88,16 +88,27 @@ class ResultsScene(Scene):
         W, H = surf.get_size()
         surf.blit(self.bg.get((W, H)), (0, 0))
         draw_title(surf, th, "Final scores", f"{self.rules.title} - seed {self.seed}")
-        panel = pygame.Rect(th.px(60), th.px(180), W - th.px(120), H - th.px(330))
+        panel = pygame.Rect(th.px(60), th.px(170), W - th.px(120), H - th.px(300))
         draw_panel(surf, panel, th)
         pad = th.px(30)
         lines = list(self.sheets[0].lines.keys())
+        tb_keys = list(self.sheets[0].tiebreak.keys())
         n = len(self.sheets)
-        label_w = th.px(300)
-        col_w = min(th.px(230), (panel.w - pad * 2 - label_w) // n)
-        x0 = panel.x + pad + label_w
-        y = panel.y + pad
-        # header: players
+        label_w = th.px(320)
+        col_w = min(th.px(260), (panel.w - pad * 2 - label_w) // n)
+        x0 = panel.centerx - (label_w + col_w * n) // 2 + label_w
+        xl = x0 - label_w
+        # the explanation on top of the sheet
+        ex = th.text(self.explain, "title", (150, 82, 44), bold=True)
+        surf.blit(ex, ex.get_rect(midtop=(panel.centerx, panel.y + pad)))
+        y = panel.y + pad + ex.get_height() + th.px(26)
+        rows = len(lines) + len(tb_keys) + 3
+        row_h = max(th.px(30), min(th.px(50), (panel.bottom - pad - y - th.px(120)) // rows))
+        table_h = th.px(110) + row_h * (rows - 2) + th.px(28)
+        for i, sh in enumerate(self.sheets):      # winners' columns glow
+            if sh.player in self.winners:
+                col = pygame.Rect(x0 + i * col_w + th.px(6), y - th.px(10), col_w - th.px(12), table_h)
+                pygame.draw.rect(surf, (252, 226, 160), col, border_radius=th.px(14))
         for i, sh in enumerate(self.sheets):
             seat = self.seats[sh.player]
             cx = x0 + i * col_w + col_w // 2
@@ -108,39 +119,32 @@ class ResultsScene(Scene):
             kind = "imaginary" if seat.kind == "imaginary" else ("human" if seat.kind == "human" else f"{seat.kind} AI")
             kd = th.text(kind, "small", T.INK_SOFT)
             surf.blit(kd, kd.get_rect(midtop=(cx, y + th.px(76))))
-            if sh.player in self.winners:
-                crown = pygame.Rect(0, 0, col_w - th.px(10), th.px(6))
-                crown.midtop = (cx, y - th.px(8))
-                pygame.draw.rect(surf, T.HILITE, crown, border_radius=th.px(3))
-        y += th.px(112)
-        row_h = min(th.px(46), (panel.bottom - y - th.px(150)) // max(1, len(lines) + 1))
-        for k, key in enumerate(lines):
+        y += th.px(110)
+
+        def row(label, values, k, style="body", ink=T.INK, bold=False):
+            nonlocal y
             if k % 2 == 0:
-                pygame.draw.rect(surf, (238, 228, 206), (panel.x + pad // 2, y, panel.w - pad, row_h), border_radius=th.px(6))
-            surf.blit(th.text(line_label(key), "body", T.INK), (panel.x + pad, y + (row_h - th.font("body").get_height()) // 2))
-            for i, sh in enumerate(self.sheets):
-                v = th.text(str(sh.lines[key]), "body", T.INK)
-                surf.blit(v, v.get_rect(center=(x0 + i * col_w + col_w // 2, y + row_h // 2)))
+                pygame.draw.rect(surf, (238, 228, 206, 0), (xl - th.px(10), y, label_w + col_w * n + th.px(20), row_h),
+                                 border_radius=th.px(6))
+            lab = th.text(label, style, ink, bold=bold)
+            surf.blit(lab, (xl, y + (row_h - lab.get_height()) // 2))
+            for i, v in enumerate(values):
+                img = th.text(str(v), style, ink, bold=bold) if not isinstance(v, pygame.Surface) else v
+                surf.blit(img, img.get_rect(center=(x0 + i * col_w + col_w // 2, y + row_h // 2)))
             y += row_h
-        pygame.draw.line(surf, T.INK_SOFT, (panel.x + pad, y + th.px(4)), (panel.right - pad, y + th.px(4)), th.px(2))
-        y += th.px(12)
-        surf.blit(th.text("Total", "label", T.INK, bold=True), (panel.x + pad, y + th.px(4)))
-        for i, sh in enumerate(self.sheets):
-            win = sh.player in self.winners
-            v = th.text(str(sh.total), "title", (150, 82, 44) if win else T.INK, bold=True)
-            surf.blit(v, v.get_rect(midtop=(x0 + i * col_w + col_w // 2, y)))
-        y += th.px(60)
-        tb_keys = list(self.sheets[0].tiebreak.keys())
-        if tb_keys:
-            surf.blit(th.text("Tie-breaks: " + ", then ".join(line_label(k).lower() for k in tb_keys), "small", T.INK_SOFT),
-                      (panel.x + pad, y))
-            for i, sh in enumerate(self.sheets):
-                vals = " / ".join(str(sh.tiebreak[k]) for k in tb_keys)
-                v = th.text(vals, "small", T.INK_SOFT)
-                surf.blit(v, v.get_rect(midtop=(x0 + i * col_w + col_w // 2, y)))
-        ex = th.text(self.explain, "title", (250, 236, 206), bold=True)
-        surf.blit(ex, ex.get_rect(midtop=(W // 2, panel.bottom + th.px(16))))
-        row = pygame.Rect(0, H - th.px(90), W, th.px(64))
+
+        for k, key in enumerate(lines):
+            row(line_label(key), [sh.lines[key] for sh in self.sheets], k)
+        pygame.draw.line(surf, T.INK_SOFT, (xl, y + th.px(4)), (x0 + col_w * n, y + th.px(4)), th.px(2))
+        y += th.px(10)
+        totals = [th.text(str(sh.total), "title", (150, 82, 44) if sh.player in self.winners else T.INK, bold=True)
+                  for sh in self.sheets]
+        row("Total", totals, 1, "label", bold=True)
+        y += th.px(8)
+        for k, key in enumerate(tb_keys):
+            row(f"Tie-break {k + 1}: {line_label(key).lower()}", [sh.tiebreak[key] for sh in self.sheets], 1,
+                "small", T.INK_SOFT)
+        row = pygame.Rect(0, H - th.px(100), W, th.px(64))
         layout_row([self.again_btn, self.menu_btn], row, th.px(30), width=th.px(300))
         self.again_btn.focus, self.menu_btn.focus = self.focus == 0, self.focus == 1
         self.again_btn.draw(surf, th)

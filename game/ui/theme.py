@@ -160,8 +160,13 @@ def draw_symbol(surf, kind: str, center, r: int, color, outline=INK):
             rr = r if i % 2 == 0 else r * 0.45
             a = -math.pi / 2 + math.pi * 2 * i / 10
             pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    elif kind == "leaf":
-        pts = [(cx, cy - r), (cx + r * 0.7, cy - r * 0.1), (cx, cy + r), (cx - r * 0.7, cy - r * 0.1)]
+    elif kind == "leaf":  # a pointed leaf, tilted
+        ca, sa = math.cos(-0.8), math.sin(-0.8)
+        pts = []
+        for i in range(25):
+            t = math.pi * 2 * i / 24
+            x, y = r * math.cos(t), r * 0.5 * math.sin(t) * abs(math.sin(t)) ** 0.2
+            pts.append((cx + x * ca - y * sa, cy + x * sa + y * ca))
     elif kind == "drop":
         pts = [(cx + r * 0.8 * math.cos(a), cy + r * 0.25 + r * 0.65 * math.sin(a))
                for a in [math.pi * i / 8 for i in range(-1, 10)]] + [(cx, cy - r)]
