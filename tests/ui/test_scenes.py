@@ -150,3 +150,33 @@ def test_help_overlay_opens_and_closes(app):
     assert app.scenes.top.help is not None
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top.help is None and top(app) == "PlayScene"
+
+
+def test_undo_takes_back_own_decision_that_revealed_nothing(app):
+    from game.core.rules import Seat
+    from game.scenes.play import PlayScene
+    from game.games import get_rules
+    rules = get_rules("micropolis")
+    seats = [Seat("Ann", "red", "human"), Seat("Bea", "blue", "human")]
+    play = PlayScene(app, "micropolis", seats, 3, {})
+    app.scenes.push(play)
+    start = play.state
+    assert not play.can_undo()
+    take = rules.legal_actions(start)[0]
+    assert play.submit(take)
+    assert rules.to_move(play.state) == rules.to_move(start) and play.can_undo()
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert play.state is start and len(play.states) == 1
+
+
+def test_undo_never_goes_past_a_roll(app):
+    from game.core.rules import Seat
+    from game.scenes.play import PlayScene
+    from game.games import get_rules
+    rules = get_rules("it_happens")
+    play = PlayScene(app, "it_happens", [Seat("Ann", "yellow", "human"), Seat("Bea", "red", "human")], 3, {})
+    app.scenes.push(play)
+    play.submit(rules.legal_actions(play.state)[0])       # a roll: chance revealed
+    assert not play.can_undo()
+    key(app, pygame.K_u)
+    assert len(play.states) == 2
