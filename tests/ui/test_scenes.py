@@ -180,3 +180,37 @@ def test_undo_never_goes_past_a_roll(app):
     assert not play.can_undo()
     key(app, pygame.K_u)
     assert len(play.states) == 2
+
+
+def test_replay_steps_through_a_record_with_the_arrow_keys(app, tmp_path):
+    from game.core.record import make_record, read_record, replay, save_record
+    from game.games import get_rules
+    from game.scenes.play import PlayScene
+    from game.tools.autoplay import ai_seats, play_game
+    rules = get_rules("it_happens")
+    seats = ai_seats(rules, 3, "easy", 4)
+    s = play_game(rules, seats, 4, {})
+    save_record(tmp_path / "r.yaml", make_record(rules, s, seats, 4, {}))
+    rec = read_record(tmp_path / "r.yaml")
+    play = PlayScene(app, rec.game, rec.seats, rec.seed, rec.options, states=replay(rules, rec), replay=True)
+    app.scenes.push(play)
+    assert play.cursor == 0
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert play.cursor == 2
+    key(app, pygame.K_END)
+    assert rules.is_over(play.state) and not saves.autosave_path().exists()
+    key(app, pygame.K_HOME)
+    assert play.cursor == 0
+
+
+def test_setup_names_are_typed(app):
+    key(app, pygame.K_RETURN)
+    setup = app.scenes.top
+    setup.editing = 0
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
+    key(app, pygame.K_RETURN)
+    assert setup.names[0] == "Zoé" and setup.editing is None
