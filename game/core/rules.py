@@ -42,6 +42,13 @@ class ScoreSheet:
                 "tiebreak": dict(self.tiebreak)}
 
 
+def winners_by_sheets(sheets: list[ScoreSheet]) -> list[int]:
+    """Most points, then each tie-break in the order the sheet lists them; shared after that."""
+    key = {sh.player: (sh.total, *sh.tiebreak.values()) for sh in sheets}
+    best = max(key.values())
+    return [p for p, k in key.items() if k == best]
+
+
 class Log:
     """Immutable, persistent event list: appending shares the old list (O(1)).
 

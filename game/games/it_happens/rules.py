@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.core.rng import Rng
-from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet, Seat
+from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet, Seat, winners_by_sheets
 from game.games.it_happens import data
 from game.games.it_happens.state import Pass, Place, Reroll, Roll, State
 
@@ -310,11 +310,7 @@ class ItHappensRules:
         return sheets
 
     def winners(self, s: State) -> list[int]:
-        sheets = self.score_sheets(s)                         # ruling 12
-        key = {sh.player: (sh.total, sh.tiebreak["queen_count"], sh.tiebreak["general_count"],
-                           sh.tiebreak["worm_count"]) for sh in sheets}
-        best = max(key.values())
-        return [p for p, k in key.items() if k == best]
+        return winners_by_sheets(self.score_sheets(s))        # ruling 12: Queens, Generals, worms
 
     # -- hidden information ------------------------------------------------------------
     def observe(self, s: State, player: int) -> State:

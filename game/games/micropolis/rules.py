@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from game.core.rng import Rng
-from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet
+from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet, winners_by_sheets
 
 from .data import get_data
 from .scoring import LINES, anthill_lines
@@ -359,9 +359,7 @@ class MicropolisRules:
 
     def winners(self, s: State) -> list[int]:
         """R23: most VP, then largest army (summed in expert mode), then shared."""
-        sh = self.score_sheets(s)
-        best = max((x.total, x.tiebreak["army"]) for x in sh)
-        return [x.player for x in sh if (x.total, x.tiebreak["army"]) == best]
+        return winners_by_sheets(self.score_sheets(s))
 
     # ------------------------------------------------------------------ hidden info
     def observe(self, s: State, player: int) -> State:
