@@ -16,7 +16,8 @@ IDLE_WAIT_MS = 250
 class App:
     def __init__(self, size=(1600, 900), headless: bool = False, start_time: float | None = None):
         self.start_time = start_time or time.perf_counter()
-        pygame.init()
+        pygame.display.init()  # no audio device is opened: the games make no sound yet
+        pygame.font.init()
         from game.ui import theme
         theme.clear_caches()  # fonts die with pygame.quit(); never reuse them
         self.headless = headless
