@@ -24,6 +24,13 @@ AI_DELAY_MS = 650      # pause before an AI decision, so people can follow it
 AI_SEED_SALT = 0x5EED
 
 
+def log_ink(rgb) -> tuple:
+    """A player's colour dark enough to read on the log's paper."""
+    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    k = min(1.0, 85 / max(lum, 1))
+    return tuple(int(c * k) for c in rgb[:3])
+
+
 class PlayScene(Scene):
     def __init__(self, app, game_id, seats, seed, options, states=None, replay=False, fast_ai=False):
         super().__init__(app)
@@ -97,8 +104,7 @@ class PlayScene(Scene):
                 p = ev.get("player")
                 color = T.INK
                 if isinstance(p, int) and 0 <= p < len(self.seats):
-                    rgb = self.view.seat_color(p)
-                    color = tuple(int(c * 0.55) for c in rgb)  # darker, readable on paper
+                    color = log_ink(self.view.seat_color(p))
                 self.log_lines.append((line, color))
         self.log_upto = len(s.log)
         self.log.set_lines(self.log_lines)
