@@ -95,6 +95,23 @@ def playouts_per_second(rules, players: int, seconds: float, options=None) -> fl
     return n / (time.perf_counter() - t0)
 
 
+def ai_think_times(rules, players: int, level: str, decisions: int = 60) -> tuple[float, float]:
+    """Mean and max ms per decision of one AI level, over the first decisions of a seeded game."""
+    from game.ai.bots import bot_move, make_bot
+    from game.core.rules import Seat
+    seats = [Seat(f"P{i}", rules.seat_colors[i], level) for i in range(players)]
+    s = rules.new_game(seats, 5, {})
+    bot = make_bot(level, rules, 5)
+    times = []
+    while not rules.is_over(s) and len(times) < decisions:
+        p = rules.to_move(s)
+        t = time.perf_counter()
+        a = bot_move(bot, rules, s, p)
+        times.append((time.perf_counter() - t) * 1000)
+        s = rules.apply(s, a)
+    return statistics.mean(times), max(times)
+
+
 def bench(frames: int = 600, playout_seconds: float = 3.0) -> int:
     wall, inner = startup_time()
     print(f"start-up: first menu frame {inner * 1000:.0f} ms after start (process wall {wall * 1000:.0f} ms)")
@@ -133,6 +150,13 @@ def bench(frames: int = 600, playout_seconds: float = 3.0) -> int:
         hov = frame_times(sc, app, frames // 3, "hover")
         print(f"  {name:28s} idle {idle[0]:5.2f} / {idle[1]:5.2f}   redraw {full[0]:5.2f} / {full[1]:5.2f}"
               f"   hover {hov[0]:5.2f} / {hov[1]:5.2f}")
+    print("AI think time per decision, 4 players where allowed (mean / max ms):")
+    for gid in available_games():
+        rules = get_rules(gid)
+        n = min(4, rules.max_players)
+        row = "   ".join(f"{lvl} {m:7.1f} / {x:7.1f}" for lvl in ("easy", "medium", "hard")
+                         for m, x in [ai_think_times(rules, n, lvl, 40 if lvl == "hard" else 120)])
+        print(f"  {gid:12s} {row}")
     print("random playouts per second (one core):")
     for gid in available_games():
         rules = get_rules(gid)

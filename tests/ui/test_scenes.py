@@ -214,3 +214,21 @@ def test_setup_names_are_typed(app):
     app.dispatch(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
     key(app, pygame.K_RETURN)
     assert setup.names[0] == "Zoé" and setup.editing is None
+
+
+def test_ai_moves_come_through_the_frame_loop_at_a_readable_pace(app):
+    import time
+    from game.scenes.play import AI_DELAY_MS, PlayScene
+    from game.tools.headless import demo_seats
+    from game.games import get_rules
+    rules = get_rules("micropolis")
+    play = PlayScene(app, "micropolis", demo_seats(rules, 3, human_first=False), 2, {})
+    app.scenes.push(play)
+    assert not play.update(AI_DELAY_MS / 2) or len(play.states) == 1   # waits first
+    deadline = time.monotonic() + 20
+    while len(play.states) < 6 and time.monotonic() < deadline:
+        app.frame(AI_DELAY_MS)
+        if play.ai_thread is not None:
+            play.ai_thread.join(5)
+    assert len(play.states) >= 6
+    assert saves.autosave_path().exists()
