@@ -372,14 +372,15 @@ class PlayScene(Scene):
         st = th.text(status, "label", (250, 232, 196), bold=True)
         surf.blit(st, (x, r.centery - st.get_height() // 2))
         hint = self.view.hint(self.state, ctx) if ctx.human_turn else ""
-        bw = th.px(150)
         buttons = self._buttons()
-        bx = r.right - th.px(12) - len(buttons) * (bw + th.px(10))
+        widths = [max(th.px(150), th.text(b.label, "label", T.INK, bold=True).get_width() + th.px(36)) for b in buttons]
+        bx = r.right - th.px(12) - sum(w + th.px(10) for w in widths)
         if hint:
             ht = th.text(hint, "body", T.HILITE)
             hx = max(x + st.get_width() + th.px(30), bx - ht.get_width() - th.px(24))
             surf.blit(ht, (hx, r.centery - ht.get_height() // 2))
         self.undo_btn.enabled = self.can_undo()
-        for i, b in enumerate(buttons):
-            b.rect = pygame.Rect(bx + i * (bw + th.px(10)), r.y + th.px(10), bw, r.h - th.px(20))
+        for b, w in zip(buttons, widths):
+            b.rect = pygame.Rect(bx, r.y + th.px(10), w, r.h - th.px(20))
             b.draw(surf, th)
+            bx += w + th.px(10)

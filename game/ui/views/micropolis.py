@@ -90,7 +90,7 @@ class View(GameView):
                 A.draw_tile(surf, state.tiles[tid], lcx, lcy, r_in, r_out, k, tints.get(k))
                 if tid in a.full:
                     A.draw_barracks_soldiers(surf, state.tiles[tid], lcx, lcy, r_in, r_out, k)
-        A.draw_foundation(surf, lcx, lcy, r_in * 1.02, a.army)
+        A.draw_foundation(surf, lcx, lcy, r_in * 0.97, a.army)
         if len(self._rings) > 64:
             self._rings.clear()
         self._rings[key] = surf
