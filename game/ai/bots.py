@@ -54,14 +54,16 @@ class HeuristicBot(Bot):
         return acts[best]
 
 
-def make_bot(kind: str, rules, seed: int) -> Bot:
+def make_bot(kind: str, rules, seed: int, timed: bool = True) -> Bot:
+    """An AI player. Untimed bots (headless tools) stop by iteration count only, so a seed
+    always gives the same game whatever the machine's speed."""
     if kind == "easy":
         return HeuristicBot(rules, seed, noise=0.9)
     if kind == "medium":
         return HeuristicBot(rules, seed, noise=0.0)
     if kind == "hard":
         from game.ai.ismcts import IsmctsBot
-        return IsmctsBot(rules, seed)
+        return IsmctsBot(rules, seed, seconds=1.5 if timed else float("inf"))
     if kind == "random":
         return Bot(rules, seed)
     raise ValueError(f"no AI level {kind!r}")

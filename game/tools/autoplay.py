@@ -27,7 +27,7 @@ def ai_seats(rules, players: int, ai: str, seed: int) -> list[Seat]:
 def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 100000):
     """Play one AI-only game; returns the final state."""
     s = rules.new_game(seats, seed, options)
-    bots = {i: make_bot(seat.kind, rules, seed * 31 + i * 7919 + 0x5EED)
+    bots = {i: make_bot(seat.kind, rules, seed * 31 + i * 7919 + 0x5EED, timed=False)
             for i, seat in enumerate(s.seats) if seat.kind not in ("human", "imaginary")}
     n = 0
     while not rules.is_over(s):
