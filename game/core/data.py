@@ -72,9 +72,6 @@ class Entry:
     def error(self, field: str | None, problem: str) -> DataError:
         return DataError(self.file, self.entry, field, problem)
 
-    def has(self, field: str) -> bool:
-        return field in self.value
-
     def req(self, field: str, kind: type | tuple = object, check: Callable[[Any], str | None] | None = None):
         if field not in self.value:
             raise self.error(field, "is missing")

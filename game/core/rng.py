@@ -43,9 +43,6 @@ class Rng:
     def random(self) -> float:
         return (self.next64() >> 11) / float(1 << 53)
 
-    def choice(self, seq):
-        return seq[self.below(len(seq))]
-
     def shuffle(self, items: list) -> None:
         """Fisher-Yates shuffle in place."""
         for i in range(len(items) - 1, 0, -1):

@@ -94,7 +94,7 @@ EMPTY_LOG = Log()
 class Action(Protocol):
     """A small frozen dataclass: one atomic decision."""
 
-    def describe(self) -> str: ...
+    def describe(self, seats=None) -> str: ...   # plain words for the log
 
 
 class Rules(Protocol):

@@ -113,14 +113,6 @@ def table_surface(size: tuple[int, int], base=WOOD, seed: int = 7) -> pygame.Sur
     return surf.convert() if pygame.display.get_surface() else surf
 
 
-def draw_shadow(surf: pygame.Surface, rect: pygame.Rect, radius: int, offset: int = 6, alpha: int = 70):
-    sh = pygame.Surface((rect.w + offset * 2, rect.h + offset * 2), pygame.SRCALPHA)
-    for i in range(offset, 0, -2):
-        pygame.draw.rect(sh, (0, 0, 0, alpha // offset * 2), sh.get_rect().inflate(-i * 2, -i * 2),
-                         border_radius=radius + i)
-    surf.blit(sh, (rect.x - offset // 2, rect.y + offset // 2 - offset // 2))
-
-
 @lru_cache(maxsize=64)
 def paper_card(size: tuple[int, int], radius: int, fill=PAPER, edge=PAPER_DARK, seed: int = 3) -> pygame.Surface:
     """A rounded card with a faint paper grain (cached by the caller)."""
