@@ -1,0 +1,263 @@
+"""A bounded, safe YAML loader for files a player or a modder may have broken.
+
+``yaml.safe_load`` is safe against code execution but not against files that are
+merely hostile: an alias bomb ("billion laughs") grows a 10 KB file past 8 GB, deep
+nesting ends in RecursionError, a fifo blocks ``open()`` forever and a link to
+/dev/zero never stops reading. Here every problem becomes one ``LoadError`` whose
+message starts with the file's name and says, in plain words, what is wrong.
+
+Limits (module constants; each can be overridden by keyword):
+
+- ``max_bytes``: a file larger than this is refused before it is read.
+- ``max_depth``: lists and mappings nested deeper than this are refused,
+  also when an alias puts a deep value inside another deep value.
+- ``max_aliases``: the number of ``*alias`` uses in a document.
+- ``max_nodes``: the number of values in the document; an alias counts as every
+  value it repeats, so alias bombs are refused long before anything big is built.
+- ``max_scalar_chars``: the longest single value.
+- ``max_int_digits``: the longest whole number (Python refuses above 4300 digits).
+
+The checks run while PyYAML composes the document (pure-Python ``SafeLoader``;
+the C loader cannot be hooked). Only the core tags are accepted: null, bool, int,
+float, str, seq and map. Plain dates stay text; merge keys (``<<``), ``.inf`` and
+``.nan`` are refused, as are an alias used inside its own value and a list or
+mapping used as a key.
+"""
+from __future__ import annotations
+
+import math
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.events import AliasEvent, ScalarEvent
+from yaml.nodes import MappingNode, ScalarNode
+
+MAX_BYTES = 2_000_000
+MAX_DEPTH = 64
+MAX_ALIASES = 100
+MAX_NODES = 500_000
+MAX_SCALAR_CHARS = 100_000
+MAX_INT_DIGITS = 40
+LIMITS = {"max_depth": MAX_DEPTH, "max_aliases": MAX_ALIASES, "max_nodes": MAX_NODES,
+          "max_scalar_chars": MAX_SCALAR_CHARS, "max_int_digits": MAX_INT_DIGITS}
+
+_CORE = "tag:yaml.org,2002:"
+_INT, _FLOAT, _MAP, _MERGE = _CORE + "int", _CORE + "float", _CORE + "map", _CORE + "merge"
+_ALLOWED = frozenset(_CORE + t for t in ("null", "bool", "int", "float", "str", "seq", "map"))
+
+
+class LoadError(Exception):
+    """One plain-words message for a player: names the file, never shows Python internals."""
+
+
+class _Refused(Exception):
+    """A limit or rule broken inside the document (the message lacks the file name)."""
+
+
+def _line(node_or_event) -> str:
+    return f"line {node_or_event.start_mark.line + 1}"
+
+
+def _size(n: int) -> str:
+    if n >= 100_000:
+        return f"{n / 1_000_000:.1f} MB"
+    return f"{n / 1000:.1f} KB" if n >= 1000 else f"{n} bytes"
+
+
+class _Loader(yaml.SafeLoader):
+    # dates stay text; '=' and the other non-core implicit tags go too (merge stays, to be refused)
+    yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag in _ALLOWED or tag == _MERGE]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+
+    def __init__(self, text: str, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES,
+                 max_nodes: int = MAX_NODES, max_scalar_chars: int = MAX_SCALAR_CHARS,
+                 max_int_digits: int = MAX_INT_DIGITS):
+        super().__init__(text)
+        self.max_depth, self.max_aliases, self.max_nodes = max_depth, max_aliases, max_nodes
+        self.max_scalar_chars, self.max_int_digits = max_scalar_chars, max_int_digits
+        self.depth = self.deepest = self.nodes = self.aliases = 0
+        self.open_anchors: set[str] = set()
+        self.anchor_sizes: dict[str, tuple[int, int]] = {}  # anchor -> (values, levels)
+
+    def _too_deep(self):
+        return _Refused(f"nesting is deeper than {self.max_depth} levels")
+
+    def _count(self, n: int) -> None:
+        self.nodes += n
+        if self.nodes > self.max_nodes:
+            raise _Refused(f"holds more than {self.max_nodes:,} values (too many repeats)")
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if type(event) is AliasEvent:
+            return self._compose_alias(event, parent, index)
+        nested = type(event) is not ScalarEvent
+        if nested:
+            self.depth += 1
+            if self.depth > self.max_depth:
+                raise self._too_deep()
+            if self.depth > self.deepest:
+                self.deepest = self.depth
+        anchor = event.anchor
+        if anchor is not None:
+            before_nodes, before_deepest = self.nodes, self.deepest
+            self.deepest = self.depth
+            self.open_anchors.add(anchor)
+        node = super().compose_node(parent, index)
+        self._count(1)
+        if anchor is not None:
+            self.open_anchors.discard(anchor)
+            levels = self.deepest - self.depth + nested
+            self.anchor_sizes[anchor] = (self.nodes - before_nodes, levels)
+            self.deepest = max(before_deepest, self.deepest)
+        if nested:
+            self.depth -= 1
+        self._check(node)
+        return node
+
+    def _compose_alias(self, event, parent, index):
+        anchor = event.anchor
+        if anchor in self.open_anchors:
+            raise _Refused(f"{_line(event)}: the alias *{anchor} is used inside its own value")
+        if anchor not in self.anchor_sizes:
+            raise _Refused(f"{_line(event)}: the alias *{anchor} is not defined")
+        self.aliases += 1
+        if self.aliases > self.max_aliases:
+            raise _Refused(f"uses more than {self.max_aliases} aliases")
+        size, levels = self.anchor_sizes[anchor]
+        if self.depth + levels > self.max_depth:
+            raise self._too_deep()
+        self.deepest = max(self.deepest, self.depth + levels)
+        self._count(size)
+        return super().compose_node(parent, index)
+
+    def _check(self, node) -> None:
+        tag = node.tag
+        if tag not in _ALLOWED:
+            if tag == _MERGE:
+                raise _Refused(f"{_line(node)}: merge keys (<<) are not allowed")
+            shown = "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+            raise _Refused(f"{_line(node)}: the tag {shown} is not allowed")
+        if type(node) is ScalarNode:
+            if len(node.value) > self.max_scalar_chars:
+                raise _Refused(f"{_line(node)}: a value is longer than {self.max_scalar_chars:,} characters")
+            if tag == _INT and len(node.value) > self.max_int_digits:
+                if sum(ch not in "+-_:" for ch in node.value) > self.max_int_digits:
+                    raise _Refused(f"{_line(node)}: a number with more than {self.max_int_digits} digits")
+        elif tag == _MAP and type(node) is MappingNode:
+            for key, _ in node.value:
+                if type(key) is not ScalarNode:
+                    raise _Refused(f"{_line(key)}: a list or mapping cannot be used as a key")
+
+    # explicit tags on the wrong text (`!!int abc`) raise ValueError & co. inside PyYAML
+    def _construct_checked(self, node, base, what):
+        try:
+            return base(self, node)
+        except (ValueError, KeyError, IndexError, TypeError):
+            raise _Refused(f"{_line(node)}: \"{node.value[:40]}\" is not {what}") from None
+
+    def construct_int(self, node):
+        return self._construct_checked(node, yaml.SafeLoader.construct_yaml_int, "a whole number")
+
+    def construct_bool(self, node):
+        return self._construct_checked(node, yaml.SafeLoader.construct_yaml_bool, "true or false")
+
+    def construct_float(self, node):
+        value = self._construct_checked(node, yaml.SafeLoader.construct_yaml_float, "a number")
+        if not math.isfinite(value):
+            raise _Refused(f"{_line(node)}: infinite or not-a-number values are not allowed")
+        return value
+
+
+_Loader.add_constructor(_INT, _Loader.construct_int)
+_Loader.add_constructor(_CORE + "bool", _Loader.construct_bool)
+_Loader.add_constructor(_FLOAT, _Loader.construct_float)
+
+
+def _decode(data: bytes, name: str) -> str:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise LoadError(f"{name}: is not a text file (not UTF-8)") from None
+    if "\0" in text:
+        raise LoadError(f"{name}: is not a text file (it contains NUL characters)")
+    return text
+
+
+def read_text(path, name: str | None = None, max_bytes: int = MAX_BYTES) -> str:
+    """The text of a regular UTF-8 file of at most ``max_bytes``, or LoadError."""
+    path = Path(path)
+    name = name or path.name
+    try:
+        info = os.stat(path)  # follows symlinks; never open a fifo or a device
+    except FileNotFoundError:
+        raise LoadError(f"{name}: is missing") from None
+    except (OSError, ValueError) as e:
+        raise LoadError(f"{name}: cannot be read ({getattr(e, 'strerror', None) or 'bad path'})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise LoadError(f"{name}: is not a regular file")
+    if info.st_size > max_bytes:
+        raise LoadError(f"{name}: is {_size(info.st_size)}; the limit is {_size(max_bytes)}")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)  # non-blocking, in case it was swapped for a fifo since stat
+        with open(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise LoadError(f"{name}: is not a regular file")
+            data = f.read(max_bytes + 1)
+    except OSError as e:
+        raise LoadError(f"{name}: cannot be read ({e.strerror or 'input/output error'})") from None
+    if len(data) > max_bytes:
+        raise LoadError(f"{name}: is larger than the limit of {_size(max_bytes)}")
+    return _decode(data, name)
+
+
+def _syntax_error(name: str, e: yaml.YAMLError, text: str) -> LoadError:
+    if isinstance(e, yaml.reader.ReaderError):
+        pos = e.position
+        line, col = text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
+        return LoadError(f"{name}: is not valid YAML (line {line}, column {col}: "
+                         f"the character U+{e.character:04X} is not allowed)")
+    problem = getattr(e, "problem", None) or getattr(e, "context", None) or "unreadable"
+    context = getattr(e, "context", None)
+    if context and problem.startswith("but "):
+        problem = f"{context}, {problem}"
+    mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+    return LoadError(f"{name}: is not valid YAML ({where}{problem})")
+
+
+def parse(text: str | bytes, name: str, **limits: int) -> Any:
+    """YAML text -> plain Python (dict, list, str, int, float, bool, None) under the limits."""
+    if isinstance(text, bytes):
+        text = _decode(text, name)
+    unknown = set(limits) - set(LIMITS)
+    if unknown:
+        raise TypeError(f"unknown limit(s): {', '.join(sorted(unknown))}")
+    loader = None
+    try:
+        loader = _Loader(text, **limits)
+        return loader.get_single_data()
+    except _Refused as e:
+        raise LoadError(f"{name}: {e}") from None
+    except yaml.YAMLError as e:
+        raise _syntax_error(name, e, text) from None
+    except MemoryError:
+        raise
+    except RecursionError:
+        raise LoadError(f"{name}: nesting is too deep to read") from None
+    except Exception as e:  # anything else PyYAML may throw: still one plain message
+        raise LoadError(f"{name}: is not valid YAML (it could not be read)") from e
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def load_file(path, name: str | None = None, max_bytes: int = MAX_BYTES, **limits: int) -> Any:
+    """read_text + parse: the plain-Python content of a YAML file, or LoadError."""
+    name = name or Path(path).name
+    return parse(read_text(path, name, max_bytes), name, **limits)
