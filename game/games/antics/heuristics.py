@@ -1,0 +1,338 @@
+"""Antics! heuristics for the generic bots (see game/ai/bots.py).
+
+``value(rules, s, p)`` projects what player p is worth: points scored, items on the way home
+(discounted by the heaves left), prey and leaves the network can reach soon, the action levels of
+the hill, tiles in hand and hatched ants that have somewhere to go, and carried items that a rival
+could steal. Medium plays each decision for the best value after it; choosing an action is judged
+by playing that whole action out greedily. Building is judged on the finished tile, never on the
+half-made decision.
+"""
+from __future__ import annotations
+
+from .data import ACTIONS
+from .state import (LEAF_PREFIX, BuildCell, BuildDir, BuildOrient, BuildTile, EndActions, Steal, Stop, UseMagnificant,
+                    UseSpace)
+from . import hill as H
+
+FUNGUS = "fungus"
+ACTION_PHASES = frozenset({"scout", "build_tile", "build_cell", "build_dir", "build_orient", "hatch", "ants", "heave"})
+LEVEL_W = (0.0, 1.0, 1.9, 2.7, 3.4, 4.0)          # worth of the best space of an action by level
+SECOND_W = 0.35                                    # a second space of the same action
+UNIT_FUNGUS = 0.35                                 # an uncovered fungus without a leaf yet, per level
+
+
+def _dist_from(rules, reach: set) -> dict:
+    """Trails needed to reach each node from the player's network (0 inside it)."""
+    dist = {n: 0 for n in reach}
+    frontier = list(reach)
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for node in frontier:
+            for t in rules.node_trails[node]:
+                if t == rules.chasm:
+                    continue
+                a, b = rules.ends[t]
+                o = b if a == node else a
+                if o not in dist:
+                    dist[o] = d
+                    nxt.append(o)
+        frontier = nxt
+    return dist
+
+
+def _hill_value(cells) -> float:
+    """cells: iterable of (symbol, level) of the usable visible hexes."""
+    best: dict = {}
+    fungus = 0.0
+    for sym, lvl in cells:
+        if sym == FUNGUS:
+            fungus += lvl
+            continue
+        b = best.get(sym)
+        if b is None:
+            best[sym] = [lvl, 0]
+        elif lvl > b[0]:
+            b[1], b[0] = b[0], lvl
+        elif lvl > b[1]:
+            b[1] = lvl
+    v = sum(LEVEL_W[b[0]] + SECOND_W * LEVEL_W[b[1]] for b in best.values())
+    v -= 1.5 * (len(ACTIONS) - len(best))          # an action you cannot take at all hurts
+    return v + UNIT_FUNGUS * fungus
+
+
+def _usable(s, p):
+    stored = s.stored[p]
+    return [(st[-1][1], len(st)) for c, st in s.hills[p].items() if c not in stored]
+
+
+def hill_value(s, p) -> float:
+    return _hill_value(_usable(s, p))
+
+
+def _marginal_prey(k: int) -> float:
+    return (k + 1) ** 2 - k ** 2
+
+
+_DIST: dict = {}
+
+
+def node_dist(rules) -> dict:
+    """Trails between every two nodes on foot (the chasm excluded), computed once."""
+    got = _DIST.get(id(rules))
+    if got is None:
+        got = {n: _dist_from(rules, {n}) for n in rules.node_trails}
+        _DIST[id(rules)] = got
+    return got
+
+
+GAMMA = 0.88          # worth kept per unit of work (a hatch, an ANTS! unit or a heave) still needed
+
+
+def value(rules, s, p) -> float:
+    d = s.data
+    sh = rules.score_sheets(s)[p]
+    v = float(sh.total)
+    k = len(s.stored[p]) + len(s.beside[p]) + (len(s.delivered) if p == s.player else 0)
+    v += k * k - sh.lines["prey"]                      # delivered prey score once stored
+    mine = s.ants[p]
+    reach = rules.reach(mine)
+    dist = _dist_from(rules, reach)
+    carried_prey = 0
+    leaf_slots = _free_fungi(rules, s, p)
+    budget = _heave_budget(s, p)
+    for t, item in sorted(mine.items(), key=lambda x: x[0]):
+        if item is None:
+            continue
+        hops = min(_hops_home(rules, mine, t), 6)
+        disc = GAMMA ** (1 + hops)
+        safe = budget > hops                       # it can be home before anyone could steal it
+        if safe:
+            budget -= hops + 1
+        if item.startswith(LEAF_PREFIX):
+            iv = disc * ((leaf_slots.pop(0) if leaf_slots else 0.8) + (2 if item.endswith("green") else 0))
+        else:
+            iv = disc * _marginal_prey(k + carried_prey)
+            carried_prey += 1
+        v += iv
+        if s.guards.get(t) == p:
+            v += 0.1 * iv
+        elif not safe and _steal_threat(rules, s, p, t):
+            v -= 0.45 * iv
+    # prey and leaves still to fetch: ANTS! units, hatches and heaves between them and the hill
+    nd = node_dist(rules)
+    home = nd[rules.hill_node]
+    wanted = [(d.prey[i].clearing, None) for i, prey in enumerate(rules.prey_ids)
+              if s.prey_left[i] and not s.has_prey(p, prey)]
+    wanted += [(lf.clearing, lf.bonus) for i, lf in enumerate(d.leaves) if s.leaves_left[i] and leaf_slots]
+    useful = _useful_terrains(rules, s, p, mine, reach, dist, [c for c, _ in wanted])
+    ready = sum(min(s.hatch[ai][p], useful.get(a.terrain, 0)) for ai, a in enumerate(d.areas) if not a.soldier)
+    steps = sorted((dist.get(c, 9) + max(0, dist.get(c, 9) - ready) + home.get(c, 9) + 1, c, bonus)
+                   for c, bonus in wanted)
+    have, leaves_used = k + carried_prey, 0
+    for st, c, bonus in steps[:5]:
+        if bonus is None:
+            v += _marginal_prey(have) * GAMMA ** st
+            have += 1
+        elif leaves_used < len(leaf_slots):
+            v += (leaf_slots[leaves_used] + bonus) * GAMMA ** st
+            leaves_used += 1
+    v += 0.05 * len(mine)
+    hatched = sum(s.hatch[ai][p] for ai, a in enumerate(d.areas) if not a.soldier)
+    v += 0.04 * hatched + 0.06 * min(s.supply[p], 4)
+    v += (0.3 if len(mine) >= 2 else 0.1) * min(s.hatch[rules.soldier][p], 2)
+    # the hill and the hand
+    v += 0.6 * hill_value(s, p)
+    v += 0.25 * min(len(s.hands[p]), d.hand_limit)
+    return v
+
+
+def _heave_budget(s, p) -> int:
+    """Heaves p can still make this turn: the heave in progress and the best heave spaces left."""
+    if p != s.player or s.phase in ("store", "discard", "order", "over"):
+        return 0
+    b = s.units if s.phase == "heave" else 0
+    if s.actions_left > 0:
+        stored = s.stored[p]
+        levels = sorted((len(st) for c, st in s.hills[p].items()
+                         if st[-1][1] == "heave" and c not in s.used and c not in stored), reverse=True)
+        if not s.magnificant_used:
+            levels.append(1)
+        b += sum(sorted(levels, reverse=True)[:s.actions_left])
+    return b
+
+
+def _useful_terrains(rules, s, p, mine, reach, dist, goals) -> dict:
+    """terrain -> how many placeable trails of it lead one step closer to a goal node."""
+    nd = node_dist(rules)
+    out: dict = {}
+    if not goals:
+        return out
+    for node in reach:
+        for t in rules.node_trails[node]:
+            if t in mine or t == rules.chasm:
+                continue
+            a, b = rules.ends[t]
+            o = b if a == node else a
+            if o in reach:
+                continue
+            if any(nd[o].get(g, 99) == dist.get(g, 99) - 1 for g in goals):
+                for ter in s.data.trails[t].terrains:
+                    out[ter] = out.get(ter, 0) + 1
+    return out
+
+
+def _free_fungi(rules, s, p) -> list:
+    """Levels of uncovered fungi that no held leaf covers yet, highest first."""
+    stored = s.stored[p]
+    fungi = sorted((len(st) for c, st in s.hills[p].items() if st[-1][1] == FUNGUS and c not in stored), reverse=True)
+    return fungi[sum(s.leaves[p]):]
+
+
+def _hops_home(rules, mine: dict, trail: str) -> int:
+    """Heaves from the ant on ``trail`` to the hill through own ants (breadth-first)."""
+    hill = rules.hill_node
+    seen, frontier, d = {trail}, [trail], 0
+    while frontier:
+        nxt = []
+        for t in frontier:
+            a, b = rules.ends[t]
+            if a == hill or b == hill:
+                return d
+            for u in rules.node_trails[a] + rules.node_trails[b]:
+                if u in mine and u not in seen:
+                    seen.add(u)
+                    nxt.append(u)
+        frontier = nxt
+        d += 1
+    return 6
+
+
+def _steal_threat(rules, s, p, t) -> bool:
+    for q in range(len(s.seats)):
+        if q != p and s.ants[q].get(t, 1) is None and s.hatch[rules.soldier][q] > 0:
+            g = s.guards.get(t)
+            if g is None or g == q:
+                return True
+    return False
+
+
+def evaluate(rules, s, p) -> float:
+    """My projected value minus the best rival's (ISMCTS squashes it)."""
+    vals = [value(rules, s, q) for q in range(len(s.seats))]
+    return vals[p] - max(v for q, v in enumerate(vals) if q != p)
+
+
+def _rel(rules, s, p) -> float:
+    vals = [value(rules, s, q) for q in range(len(s.seats))]
+    rival = max(v for q, v in enumerate(vals) if q != p)
+    return vals[p] - 0.35 * rival
+
+
+# ------------------------------------------------------------------ building
+def _build_options(s, p, tile, cell=None, second=None):
+    """(value, c1, c2, symbol on c1) for each way to finish building ``tile``."""
+    hill = s.hills[p]
+    stored = s.stored[p]
+    blocked = s.used | stored.keys()
+    sy = s.data.tiles[tile]
+    base = {c: (st[-1][1], len(st)) for c, st in hill.items() if c not in stored}
+    out = []
+    for c1, c2 in H.placements(hill, blocked, s.data.max_level):
+        for x, y in ((c1, c2), (c2, c1)):
+            if cell is not None and x != cell:
+                continue
+            if second is not None and y != second:
+                continue
+            lvl = len(hill.get(x, ())) + 1
+            for sym in dict.fromkeys(sy):
+                other = sy[1] if sym == sy[0] else sy[0]
+                cells = dict(base)
+                cells[x] = (sym, lvl)
+                cells[y] = (other, lvl)
+                out.append((_hill_value(cells.values()), x, y, sym))
+    return out
+
+
+def _best_build(s, p, tile, cell=None, second=None) -> float:
+    opts = _build_options(s, p, tile, cell, second)
+    return max(v for v, *_ in opts) if opts else -99.0
+
+
+# ------------------------------------------------------------------ playing out an action
+def _sub_value(rules, s, p, a) -> float:
+    if isinstance(a, BuildTile):
+        return _best_build(s, p, a.tile)
+    if isinstance(a, BuildCell):
+        return _best_build(s, p, s.build_tile, a.cell)
+    if isinstance(a, BuildDir):
+        return _best_build(s, p, s.build_tile, s.build_cell, a.cell)
+    if isinstance(a, BuildOrient):
+        sy = s.data.tiles[s.build_tile]
+        best = [v for v, x, y, sym in _build_options(s, p, s.build_tile, s.build_cell, s.build_second) if sym == a.symbol]
+        return max(best) if best else -99.0
+    n = rules.apply_trusted(s, a)
+    return _rel(rules, n, p) + (0.01 if isinstance(a, Stop) else 0.0)
+
+
+def _greedy_step(rules, s, p):
+    acts = rules.legal_actions(s)
+    if len(acts) == 1:
+        return acts[0]
+    vals = [_sub_value(rules, s, p, a) for a in acts]
+    return acts[max(range(len(acts)), key=vals.__getitem__)]
+
+
+def play_out(rules, s, p, limit: int = 40):
+    """Finish the action in progress with greedy decisions (Medium's own policy)."""
+    while s.phase in ACTION_PHASES and s.player == p and limit > 0:
+        s = rules.apply_trusted(s, _greedy_step(rules, s, p))
+        limit -= 1
+    return s
+
+
+def score_actions(rules, s, player, rng) -> list[float]:
+    acts = rules.legal_actions(s)
+    if s.phase in ACTION_PHASES:
+        if s.phase.startswith("build"):
+            return [_sub_value(rules, s, player, a) if not isinstance(a, Steal)
+                    else _rel(rules, rules.apply_trusted(s, a), player) for a in acts]
+        return [_sub_value(rules, s, player, a) for a in acts]
+    if s.phase != "act":
+        return [_rel(rules, rules.apply_trusted(s, a), player) for a in acts]
+    now = _rel(rules, s, player)
+    out = []
+    seen: dict = {}
+    for a in acts:
+        if isinstance(a, EndActions):
+            out.append(now)
+            continue
+        key = None
+        if isinstance(a, UseSpace):
+            st = s.hills[player][a.cell]
+            key = (st[-1][1], len(st))
+        elif isinstance(a, UseMagnificant):
+            key = (a.action, 1)
+        if key in seen:
+            out.append(seen[key] - 0.01 - (0.2 if isinstance(a, UseMagnificant) else 0.0))
+            continue
+        n = play_out(rules, rules.apply_trusted(s, a), player)
+        v = _rel(rules, n, player)
+        if isinstance(a, UseMagnificant):
+            v -= 0.2                                    # keep the magnificANT for when it is needed
+        if key is not None:
+            seen[key] = v
+        out.append(v)
+    return out
+
+
+def rollout_policy(rules, s, rng):
+    """Fast playout move: random, but rather act than end the turn and rather finish than stop."""
+    acts = rules.legal_actions(s)
+    if len(acts) == 1:
+        return acts[0]
+    pick = acts[rng.below(len(acts))]
+    if isinstance(pick, (EndActions, Stop)) and rng.random() < 0.7:
+        pick = acts[rng.below(len(acts))]
+    return pick

@@ -1,0 +1,831 @@
+"""Antics! rules core: set-up, turns of atomic decisions, the clean-up, anteaters, scoring.
+
+Rulings are numbered as in ../shared/components/antics.md section 4. Every decision is small:
+building a tile is four decisions (tile, first hex, second hex, which symbol goes where);
+hatching, ANTS! and heaving take one unit per decision with a Stop; a steal is offered at every
+decision of the player's action phase where one is legal (ruling 30). A decision with a single
+possible answer inside an action or the clean-up is taken at once (and logged like any other).
+"""
+from __future__ import annotations
+
+from game.core.rng import Rng
+from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet, winners_by_sheets
+
+from . import hill as H
+from .data import ACTIONS, get_data
+from .state import (ANTEATER, LEAF_PREFIX, ArrivalFirst, BuildCell, BuildDir, BuildOrient, BuildTile, Bridge,
+                    Discard, EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp, PlaceAnt, ScoutTake, State,
+                    Steal, Stop, StorePrey, UseMagnificant, UseSpace)
+
+FUNGUS = "fungus"
+# phases whose only legal decision is taken automatically
+AUTO = frozenset({"scout", "build_tile", "build_dir", "build_orient", "hatch", "ants", "heave", "store", "discard",
+                  "order"})
+STEAL_PHASES = frozenset({"act", "scout", "build_tile", "hatch", "ants", "heave"})
+LINES = ("prey", "fungus", "green_leaves")
+
+
+def _put(t: tuple, i: int, v) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _cell(v) -> tuple:
+    return (int(v[0]), int(v[1]))
+
+
+class AnticsRules:
+    id = "antics"
+    title = "Antics!"
+    options_spec: list = []
+
+    def __init__(self, data=None):
+        d = self.d = data or get_data()
+        self.min_players, self.max_players = d.min_players, d.max_players
+        self.seat_colors = list(d.player_colours)
+        self.hill_node = d.ant_hill
+        self.chasm = d.chasm
+        self.ends = {t: tr.ends for t, tr in d.trails.items()}
+        self.node_trails: dict = {n: () for n in d.nodes}
+        for t, (a, b) in self.ends.items():
+            self.node_trails[a] += (t,)
+            self.node_trails[b] += (t,)
+        self.chasm_ends = frozenset(self.ends[self.chasm]) if self.chasm else frozenset()
+        self.area_ids = tuple(a.id for a in d.areas)
+        self.area_index = {a: i for i, a in enumerate(self.area_ids)}
+        self.soldier = next(i for i, a in enumerate(d.areas) if a.soldier)
+        self.area_trails = tuple(
+            () if a.soldier else tuple(t for t, tr in d.trails.items() if a.terrain in tr.terrains)
+            for a in d.areas)
+        self.prey_ids = tuple(p.id for p in d.prey)
+        self.prey_at = {p.clearing: i for i, p in enumerate(d.prey)}
+        self.leaf_ids = tuple(lf.id for lf in d.leaves)
+        self.leaf_at = {lf.clearing: i for i, lf in enumerate(d.leaves)}
+        self.colour_prey = {p.colour: i for i, p in enumerate(d.prey)}
+        self.leaf_bonus = {lf.id: lf.bonus for lf in d.leaves}
+        self.fungus_tiles = frozenset(t for t, sy in d.tiles.items() if FUNGUS in sy)
+
+    # ------------------------------------------------------------------ set-up
+    def validate_setup(self, seats, options) -> str | None:
+        n = len(seats)
+        if not self.min_players <= n <= self.max_players:
+            return f"Antics! is for {self.min_players} to {self.max_players} players, not {n}."
+        colours = [s.color for s in seats]
+        if len(set(colours)) != n:
+            return "Each player needs a different colour."
+        bad = [c for c in colours if c not in self.seat_colors]
+        if bad:
+            return f"The ants come in {', '.join(self.seat_colors)}; {bad[0]} is not one of them."
+        if options:
+            return f"Antics! has no option called {sorted(options)[0]}."
+        return None
+
+    def new_game(self, seats, seed, options) -> State:
+        problem = self.validate_setup(seats, options or {})
+        if problem:
+            raise RulesError(problem)
+        d = self.d
+        n = len(seats)
+        rng = Rng(seed)
+        start = rng.below(n)                                   # ruling 33
+        log = EMPTY_LOG
+        order = [0, 1, 2]
+        rng.shuffle(order)
+        faces = tuple((d.anteater_tiles[k][0], d.anteater_tiles[k][1][rng.below(2)]) for k in order)
+        log = log.add({"type": "anteaters", "rows": [{"tile": t, "face": f} for t, f in faces]})
+        F = d.fields
+        rows = [[None] * (F - 1) + [ANTEATER] for _ in range(d.rows)]
+        bag = list(d.bag_tiles)
+        places = d.rows * d.setup_fields
+        for _ in range(places):                                  # ruling 34: fixed place order
+            t = bag.pop(rng.below(len(bag)))
+            fields = range(d.setup_fields, 0, -1) if t in self.fungus_tiles else range(1, d.setup_fields + 1)
+            row, field = next((r, f) for f in fields for r in range(d.rows) if rows[r][f - 1] is None)
+            rows[row][field - 1] = t
+            log = log.add({"type": "draw", "row": row, "field": field, "tile": t})
+        base = {(q, r): ((tid, sym),) for tid, hexes in d.base for q, r, sym in hexes}
+        s = State(
+            seats=list(seats), data=d, hills=tuple(base for _ in range(n)), stored=tuple({} for _ in range(n)),
+            beside=((),) * n, leaves=((0, 0),) * n, hands=tuple((d.starting_tiles[i],) for i in range(n)),
+            supply=(d.ants_per_player - 1,) * n, hatch=tuple((0,) * n for _ in d.areas),
+            ants=tuple({} for _ in range(n)), guards={}, prey_left=(d.prey_per_type[n],) * len(d.prey),
+            leaves_left=tuple(lf.on_board for lf in d.leaves), exhausted=frozenset(),
+            fields=tuple(tuple(r) for r in rows), faces=faces, arrived=(), bag=tuple(bag), bag_hidden=False,
+            round=1, start_player=start, player=start, actions_left=0, used=frozenset(), magnificant_used=False,
+            took_tiles=False, acted=False, phase="act", act=None, level=0, units=0, field=0, build_tile=None,
+            build_cell=None, build_second=None, first_area=None, delivered=(), pending=(), end_by=None,
+            turns_left=0, end_reason=None, bag_short=False, rng=rng, log=log)
+        s.log = s.log.add({"type": "round", "round": 1, "player": start})
+        self._begin_turn(s, start)
+        return s
+
+    # ------------------------------------------------------------------ queries
+    def to_move(self, s: State) -> int | None:
+        return None if s.phase == "over" else s.player
+
+    def is_over(self, s: State) -> bool:
+        return s.phase == "over"
+
+    def legal_actions(self, s: State) -> list:
+        got = s.__dict__.get("_legal")
+        if got is None:
+            got = s._legal = self._legal(s)
+        return got
+
+    def _legal(self, s: State) -> list:
+        ph = s.phase
+        p = s.player
+        if ph == "over":
+            return []
+        if ph == "act":
+            out = []
+            if s.actions_left > 0:
+                stored = s.stored[p]
+                for cell, st in s.hills[p].items():
+                    if st[-1][1] != FUNGUS and cell not in s.used and cell not in stored:
+                        out.append(UseSpace(cell))
+                if not s.magnificant_used:
+                    out.extend(UseMagnificant(a) for a in ACTIONS)
+        elif ph == "scout":
+            f = s.field - 1
+            out = [ScoutTake(r) for r in range(len(s.fields)) if s.fields[r][f] not in (None, ANTEATER)]
+        elif ph == "build_tile":
+            seen, out = set(), []
+            for t in s.hands[p]:
+                key = tuple(sorted(s.data.tiles[t]))
+                if key not in seen:
+                    seen.add(key)
+                    out.append(BuildTile(t))
+        elif ph == "build_cell":
+            cells = sorted({c for pair in self.placements(s) for c in pair})
+            return [BuildCell(c) for c in cells]
+        elif ph == "build_dir":
+            a = s.build_cell
+            return [BuildDir(y if x == a else x) for x, y in self.placements(s) if a in (x, y)]
+        elif ph == "build_orient":
+            sy = s.data.tiles[s.build_tile]
+            return [BuildOrient(sy[0])] if sy[0] == sy[1] else [BuildOrient(sy[0]), BuildOrient(sy[1])]
+        elif ph == "hatch":
+            out = []
+            if s.supply[p] > 0:
+                if s.first_area is not None and s.level - s.units == 1:
+                    out.append(Hatch(s.first_area))                      # ruling 35
+                else:
+                    out.extend(Hatch(a) for a in self.area_ids)
+            out.append(Stop())
+        elif ph == "ants":
+            out = self._ants_actions(s, p)
+        elif ph == "heave":
+            out = self._heave_actions(s, p)
+        elif ph == "store":
+            return [StorePrey(c) for c in self.store_cells(s, p)] or [StorePrey(None)]
+        elif ph == "discard":
+            return [Discard(t) for t in dict.fromkeys(s.hands[p])]
+        elif ph == "order":
+            return [ArrivalFirst(r) for r in s.pending]
+        else:
+            raise RulesError(f"unknown phase {ph}")
+        if ph in STEAL_PHASES:
+            out.extend(self.steals(s, p))
+        if ph == "act":
+            out.append(EndActions())
+        return out
+
+    def placements(self, s: State) -> list:
+        """Legal (cell, cell) pairs for the tile being built."""
+        got = s.__dict__.get("_pl")
+        if got is None:
+            p = s.player
+            blocked = s.used | s.stored[p].keys()
+            got = s._pl = H.placements(s.hills[p], blocked, s.data.max_level)
+        return got
+
+    def reach(self, trails) -> set:
+        """Nodes linked to the large ant-hill through the given trails (ruling 26)."""
+        ends = self.ends
+        seen = {self.hill_node}
+        grew = True
+        while grew:
+            grew = False
+            for t in trails:
+                a, b = ends[t]
+                if (a in seen) != (b in seen):
+                    seen.add(a)
+                    seen.add(b)
+                    grew = True
+        return seen
+
+    def _linked_without(self, mine: dict, gone: str) -> bool:
+        rest = [t for t in mine if t != gone]
+        reach = self.reach(rest)
+        ends = self.ends
+        return all(ends[t][0] in reach or ends[t][1] in reach for t in rest)
+
+    def _ants_actions(self, s: State, p: int) -> list:
+        out = []
+        mine = s.ants[p]
+        ends = self.ends
+        reach = None
+        for ai, area in enumerate(self.area_ids):
+            if s.hatch[ai][p] == 0:
+                continue
+            if ai == self.soldier:
+                out.extend(PlaceAnt(area, t) for t in mine if t != self.chasm and t not in s.guards)
+                continue
+            if reach is None:
+                reach = self.reach(mine)
+            for t in self.area_trails[ai]:
+                if t not in mine:
+                    a, b = ends[t]
+                    if a in reach or b in reach:
+                        out.append(PlaceAnt(area, t))
+        if (self.chasm and s.level >= 3 and s.units >= 3 and s.hatch[self.soldier][p] >= 3 and self.chasm not in mine
+                and any(self.chasm_ends.intersection(ends[t]) for t in mine)):
+            out.append(Bridge())                                       # rulings 10, 27
+        for t, item in mine.items():
+            if item is None and self._linked_without(mine, t):
+                out.append(PickUp("ant", t))                           # ruling 9
+        out.extend(PickUp("guard", t) for t, g in s.guards.items() if g == p)
+        out.extend(PickUp("area", a) for ai, a in enumerate(self.area_ids) if s.hatch[ai][p])
+        out.append(Stop())
+        return out
+
+    def _heave_actions(self, s: State, p: int) -> list:
+        out = []
+        mine = s.ants[p]
+        hill = self.hill_node
+        for t, item in mine.items():
+            a, b = self.ends[t]
+            if item is None:
+                for node in (a, b):
+                    pi = self.prey_at.get(node)
+                    if pi is not None and s.prey_left[pi] > 0 and not s.has_prey(p, self.prey_ids[pi]):
+                        out.append(HeavePick(t, node))
+                    li = self.leaf_at.get(node)
+                    if li is not None and s.leaves_left[li] > 0:
+                        out.append(HeavePick(t, node))
+            else:
+                if a == hill or b == hill:
+                    out.append(HeaveHome(t))
+                for u in self.node_trails[a] + self.node_trails[b]:
+                    if u != t and u in mine and mine[u] is None:
+                        out.append(HeaveMove(t, u))
+        out.append(Stop())
+        return out
+
+    def steals(self, s: State, p: int) -> list:
+        """Ruling 8, 28, 30: a soldier in the red area, an own empty ant on the victim's trail."""
+        if s.hatch[self.soldier][p] == 0:
+            return []
+        out = []
+        for t, item in s.ants[p].items():
+            if item is not None:
+                continue
+            g = s.guards.get(t)
+            if g is not None and g != p:                                # ruling 7
+                continue
+            for q in range(len(s.seats)):
+                if q == p:
+                    continue
+                it = s.ants[q].get(t)
+                if it and (it.startswith(LEAF_PREFIX) or not s.has_prey(p, it)):
+                    out.append(Steal(t, q))
+        return out
+
+    def store_cells(self, s: State, p: int) -> list:
+        """Ruling 18: free action hexes, else free fungus hexes, else none (beside the hill)."""
+        stored = s.stored[p]
+        act, fun = [], []
+        for c, st in s.hills[p].items():
+            if c not in stored:
+                (fun if st[-1][1] == FUNGUS else act).append(c)
+        return sorted(act) or sorted(fun)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, s: State, a) -> State:
+        if a not in self.legal_actions(s):
+            raise RulesError(f"illegal action in phase {s.phase}: {a!r}")
+        return self.apply_trusted(s, a)
+
+    def apply_trusted(self, s: State, a) -> State:
+        """apply without the legality check (for search, where ``a`` came from legal_actions)."""
+        n = s.copy()
+        n.__dict__.pop("_pl", None)
+        self._do(n, a)
+        while n.phase in AUTO:
+            n.__dict__.pop("_legal", None)
+            n.__dict__.pop("_pl", None)
+            acts = self.legal_actions(n)
+            if len(acts) != 1:
+                break
+            self._do(n, acts[0])
+        n.__dict__.pop("_legal", None)
+        n.__dict__.pop("_pl", None)
+        return n
+
+    def _do(self, n: State, a) -> None:
+        self._HANDLERS[type(a)](self, n, a)
+
+    def _ev(self, n: State, ev: dict) -> None:
+        n.log = n.log.add(ev)
+
+    # -- turn
+    def _begin_turn(self, n: State, p: int) -> None:
+        d = n.data
+        k = (p - n.start_player) % len(n.seats)
+        acts = d.first_round_actions[k] if n.round == 1 and k < len(d.first_round_actions) else d.actions_per_turn
+        n.player, n.actions_left, n.used, n.magnificant_used = p, acts, frozenset(), False
+        n.took_tiles, n.phase, n.act, n.level, n.units = False, "act", None, 0, 0
+        n.delivered, n.pending = (), ()
+        self._ev(n, {"type": "turn", "player": p, "actions": acts})
+
+    def _use_space(self, n: State, a: UseSpace) -> None:
+        st = n.hills[n.player][a.cell]
+        sym, lvl = st[-1][1], len(st)
+        n.used = n.used | {a.cell}
+        self._ev(n, {"type": "action", "player": n.player, "action": sym, "level": lvl, "cell": list(a.cell)})
+        self._start_action(n, sym, lvl)
+
+    def _use_magnificant(self, n: State, a: UseMagnificant) -> None:
+        n.magnificant_used = True
+        self._ev(n, {"type": "action", "player": n.player, "action": a.action, "level": 1, "magnificant": True})
+        self._start_action(n, a.action, 1)
+
+    def _start_action(self, n: State, kind: str, level: int) -> None:
+        n.actions_left -= 1
+        n.acted = True
+        n.act, n.level, n.units = kind, level, level
+        if kind == "scout":
+            n.field = 1
+            self._scout_next(n)
+        elif kind == "build":
+            n.units = min(level, len(n.hands[n.player]))               # ruling 17
+            n.phase = "build_tile"
+            if n.units == 0:
+                self._end_action(n)
+        elif kind == "hatch":
+            n.first_area = None
+            n.phase = "hatch"
+        else:
+            n.phase = kind                                               # "ants" | "heave"
+
+    def _end_action(self, n: State) -> None:
+        n.phase, n.act, n.level, n.units, n.field = "act", None, 0, 0, 0
+        n.build_tile = n.build_cell = n.build_second = n.first_area = None
+
+    def _end_actions(self, n: State, a: EndActions) -> None:
+        self._ev(n, {"type": "end_actions", "player": n.player, "unused": n.actions_left})
+        n.used, n.actions_left = frozenset(), 0                          # clean-up (i)
+        self._store_next(n)
+
+    # -- scout
+    def _scout_next(self, n: State) -> None:
+        while n.field <= n.level:
+            f = n.field - 1
+            if any(r[f] not in (None, ANTEATER) for r in n.fields):
+                n.phase = "scout"
+                return
+            n.field += 1                                                 # ruling 11: nothing there
+        self._end_action(n)
+
+    def _scout(self, n: State, a: ScoutTake) -> None:
+        p, f = n.player, n.field - 1
+        tile = n.fields[a.row][f]
+        n.fields = _put(n.fields, a.row, _put(n.fields[a.row], f, None))
+        n.hands = _put(n.hands, p, n.hands[p] + (tile,))
+        n.took_tiles = True
+        self._ev(n, {"type": "scout", "player": p, "field": n.field, "row": a.row, "tile": tile})
+        n.field += 1
+        self._scout_next(n)
+
+    # -- build
+    def _build_tile(self, n: State, a: BuildTile) -> None:
+        n.build_tile, n.phase = a.tile, "build_cell"
+        self._ev(n, {"type": "build_tile", "player": n.player, "tile": a.tile})
+
+    def _build_cell(self, n: State, a: BuildCell) -> None:
+        n.build_cell, n.phase = a.cell, "build_dir"
+        self._ev(n, {"type": "build_cell", "player": n.player, "cell": list(a.cell)})
+
+    def _build_dir(self, n: State, a: BuildDir) -> None:
+        n.build_second, n.phase = a.cell, "build_orient"
+        self._ev(n, {"type": "build_dir", "player": n.player, "cell": list(a.cell)})
+
+    def _build(self, n: State, a: BuildOrient) -> None:
+        p, tile = n.player, n.build_tile
+        sy = n.data.tiles[tile]
+        other = sy[1] if a.symbol == sy[0] else sy[0]
+        c1, c2 = n.build_cell, n.build_second
+        hill = dict(n.hills[p])
+        hill[c1] = hill.get(c1, ()) + ((tile, a.symbol),)
+        hill[c2] = hill.get(c2, ()) + ((tile, other),)
+        n.hills = _put(n.hills, p, hill)
+        hand = list(n.hands[p])
+        hand.remove(tile)
+        n.hands = _put(n.hands, p, tuple(hand))
+        self._ev(n, {"type": "build", "player": p, "tile": tile, "level": len(hill[c1]),
+                     "cells": [[c1[0], c1[1], a.symbol], [c2[0], c2[1], other]]})
+        n.units -= 1
+        n.build_tile = n.build_cell = n.build_second = None
+        if n.units > 0 and n.hands[p]:
+            n.phase = "build_tile"
+        else:
+            self._end_action(n)
+
+    # -- hatch
+    def _hatch(self, n: State, a: Hatch) -> None:
+        p, ai = n.player, self.area_index[a.area]
+        n.hatch = _put(n.hatch, ai, _put(n.hatch[ai], p, n.hatch[ai][p] + 1))
+        n.supply = _put(n.supply, p, n.supply[p] - 1)
+        if n.first_area is None:
+            n.first_area = a.area
+        n.units -= 1
+        self._ev(n, {"type": "hatch", "player": p, "area": a.area})
+        if n.units == 0:
+            self._end_action(n)
+
+    # -- ANTS!
+    def _place_ant(self, n: State, a: PlaceAnt) -> None:
+        p, ai = n.player, self.area_index[a.area]
+        n.hatch = _put(n.hatch, ai, _put(n.hatch[ai], p, n.hatch[ai][p] - 1))
+        if ai == self.soldier:
+            n.guards = {**n.guards, a.trail: p}
+            self._ev(n, {"type": "guard", "player": p, "trail": a.trail})
+        else:
+            n.ants = _put(n.ants, p, {**n.ants[p], a.trail: None})
+            self._ev(n, {"type": "place_ant", "player": p, "area": a.area, "trail": a.trail})
+        self._unit_done(n, 1)
+
+    def _bridge(self, n: State, a: Bridge) -> None:
+        p, sa = n.player, self.soldier
+        n.hatch = _put(n.hatch, sa, _put(n.hatch[sa], p, n.hatch[sa][p] - 3))
+        n.supply = _put(n.supply, p, n.supply[p] + 2)
+        n.ants = _put(n.ants, p, {**n.ants[p], self.chasm: None})
+        self._ev(n, {"type": "bridge", "player": p, "trail": self.chasm})
+        self._unit_done(n, 3)
+
+    def _pick_up(self, n: State, a: PickUp) -> None:
+        p = n.player
+        back = 1
+        ev = {"type": "pick_up", "player": p, "kind": a.kind, "where": a.where}
+        if a.kind == "ant":
+            mine = dict(n.ants[p])
+            del mine[a.where]
+            n.ants = _put(n.ants, p, mine)
+            if n.guards.get(a.where) == p:                              # ruling 29: the guard goes home too
+                g = dict(n.guards)
+                del g[a.where]
+                n.guards = g
+                back += 1
+                ev["guard_home"] = True
+        elif a.kind == "guard":
+            g = dict(n.guards)
+            del g[a.where]
+            n.guards = g
+        else:
+            ai = self.area_index[a.where]
+            n.hatch = _put(n.hatch, ai, _put(n.hatch[ai], p, n.hatch[ai][p] - 1))
+        n.supply = _put(n.supply, p, n.supply[p] + back)
+        self._ev(n, ev)
+        self._unit_done(n, 1)
+
+    def _unit_done(self, n: State, k: int) -> None:
+        n.units -= k
+        if n.units <= 0:
+            self._end_action(n)
+
+    def _stop(self, n: State, a: Stop) -> None:
+        self._ev(n, {"type": "stop", "player": n.player, "action": n.act})
+        self._end_action(n)
+
+    # -- heave
+    def _heave_pick(self, n: State, a: HeavePick) -> None:
+        p = n.player
+        pi = self.prey_at.get(a.node)
+        ev = {"type": "heave", "player": p, "how": "pick", "trail": a.trail, "node": a.node}
+        if pi is not None:
+            item = self.prey_ids[pi]
+            n.prey_left = _put(n.prey_left, pi, n.prey_left[pi] - 1)
+            if n.prey_left[pi] == 0:
+                n.exhausted = n.exhausted | {item}
+                ev["exhausted"] = True
+        else:
+            li = self.leaf_at[a.node]
+            item = LEAF_PREFIX + self.leaf_ids[li]
+            n.leaves_left = _put(n.leaves_left, li, n.leaves_left[li] - 1)
+        n.ants = _put(n.ants, p, {**n.ants[p], a.trail: item})
+        ev["item"] = item
+        self._ev(n, ev)
+        self._unit_done(n, 1)
+
+    def _heave_move(self, n: State, a: HeaveMove) -> None:
+        p = n.player
+        item = n.ants[p][a.src]
+        n.ants = _put(n.ants, p, {**n.ants[p], a.src: None, a.dst: item})
+        self._ev(n, {"type": "heave", "player": p, "how": "move", "trail": a.src, "to": a.dst, "item": item})
+        self._unit_done(n, 1)
+
+    def _heave_home(self, n: State, a: HeaveHome) -> None:
+        p = n.player
+        item = n.ants[p][a.trail]
+        n.ants = _put(n.ants, p, {**n.ants[p], a.trail: None})
+        if item.startswith(LEAF_PREFIX):
+            li = self.leaf_ids.index(item[len(LEAF_PREFIX):])
+            n.leaves = _put(n.leaves, p, _put(n.leaves[p], li, n.leaves[p][li] + 1))
+        else:
+            n.delivered = n.delivered + (item,)
+        self._ev(n, {"type": "heave", "player": p, "how": "home", "trail": a.trail, "item": item})
+        self._unit_done(n, 1)
+
+    # -- steal
+    def _steal(self, n: State, a: Steal) -> None:
+        p, q, sa = n.player, a.victim, self.soldier
+        item = n.ants[q][a.trail]
+        n.ants = _put(_put(n.ants, q, {**n.ants[q], a.trail: None}), p, {**n.ants[p], a.trail: item})
+        n.hatch = _put(n.hatch, sa, _put(n.hatch[sa], p, n.hatch[sa][p] - 1))
+        n.supply = _put(n.supply, p, n.supply[p] + 1)
+        self._ev(n, {"type": "steal", "player": p, "victim": q, "trail": a.trail, "item": item})
+
+    # -- clean-up
+    def _store_next(self, n: State) -> None:
+        if n.delivered:
+            n.phase = "store"                                            # clean-up (ii)
+            return
+        self._discard_next(n)
+
+    def _store(self, n: State, a: StorePrey) -> None:
+        p = n.player
+        prey, n.delivered = n.delivered[0], n.delivered[1:]
+        if a.cell is None:
+            n.beside = _put(n.beside, p, n.beside[p] + (prey,))
+        else:
+            n.stored = _put(n.stored, p, {**n.stored[p], a.cell: prey})
+        self._ev(n, {"type": "store", "player": p, "prey": prey, "cell": None if a.cell is None else list(a.cell)})
+        self._store_next(n)
+
+    def _discard_next(self, n: State) -> None:
+        if len(n.hands[n.player]) > n.data.hand_limit:                   # clean-up (iii), ruling 19
+            n.phase = "discard"
+            return
+        self._refill(n)
+
+    def _discard(self, n: State, a: Discard) -> None:
+        p = n.player
+        hand = list(n.hands[p])
+        hand.remove(a.tile)
+        n.hands = _put(n.hands, p, tuple(hand))
+        n.bag = n.bag + (a.tile,)
+        self._ev(n, {"type": "discard", "player": p, "tile": a.tile})
+        self._discard_next(n)
+
+    def _refill(self, n: State) -> None:
+        """Clean-up (iv): slide toward field 1, refill unless every anteater is home (rulings 12, 14)."""
+        if not n.took_tiles:
+            self._finish_turn(n)
+            return
+        rows, arrivals = [], []
+        for r, row in enumerate(n.fields):
+            before = row.index(ANTEATER)
+            kept = [x for x in row if x is not None]
+            row = tuple(kept) + (None,) * (len(row) - len(kept))
+            if before > 0 and row[0] == ANTEATER:
+                arrivals.append(r)
+            rows.append(row)
+        n.fields = tuple(rows)
+        self._ev(n, {"type": "slide", "anteaters": [n.eater_field(r) for r in range(len(rows))]})
+        if len(n.arrived) + len(arrivals) < len(rows):
+            self._fill(n)
+        if len(arrivals) > 1:
+            n.pending, n.phase = tuple(arrivals), "order"                # the active player orders them
+            return
+        for r in arrivals:
+            self._attack(n, r)
+        self._after_attacks(n)
+
+    def _fill(self, n: State) -> None:
+        bag = list(n.bag)
+        rows = [list(r) for r in n.fields]
+        for f in range(len(rows[0])):                                   # ruling 34: field, then row
+            for r, row in enumerate(rows):
+                if row[f] is None:
+                    if not bag:
+                        n.bag_short = True                               # end trigger 1 (ruling 22)
+                        continue
+                    t = bag.pop(n.rng.below(len(bag)))
+                    row[f] = t
+                    self._ev(n, {"type": "draw", "row": r, "field": f + 1, "tile": t})
+        n.bag = tuple(bag)
+        n.fields = tuple(tuple(r) for r in rows)
+
+    def _order(self, n: State, a: ArrivalFirst) -> None:
+        self._ev(n, {"type": "arrival", "player": n.player, "row": a.row})
+        n.pending = tuple(r for r in n.pending if r != a.row)
+        self._attack(n, a.row)
+        if not n.pending:
+            self._after_attacks(n)
+
+    def _attack(self, n: State, row: int) -> None:
+        """Clean-up (v), rulings 13, 15, 16: eat by the guide's line for this arrival."""
+        d = n.data
+        k = len(n.arrived)
+        n.arrived = n.arrived + (row,)
+        colour = n.faces[row][1]
+        eats = d.guide[len(n.seats)][k]
+        ev = {"type": "attack", "row": row, "colour": colour, "order": k + 1, "eats": eats, "prey": None}
+        if eats in ("prey", "prey_and_ants"):
+            pi = self.colour_prey[colour]
+            if n.prey_left[pi] > 0:
+                n.prey_left = _put(n.prey_left, pi, n.prey_left[pi] - 1)
+                ev["prey"] = self.prey_ids[pi]
+                if n.prey_left[pi] == 0:
+                    n.exhausted = n.exhausted | {self.prey_ids[pi]}
+                    ev["exhausted"] = True
+        if eats in ("ants", "prey_and_ants"):
+            start = self.area_index[d.anteater_area[colour]]
+            k_areas = len(self.area_ids)
+            ev["area"], ev["ants"] = None, []
+            for step in range(k_areas):
+                ai = (start - step) % k_areas
+                if any(n.hatch[ai]):
+                    eaten = n.hatch[ai]
+                    n.supply = tuple(s + e for s, e in zip(n.supply, eaten))
+                    n.hatch = _put(n.hatch, ai, (0,) * len(n.seats))
+                    ev["area"], ev["ants"] = self.area_ids[ai], list(eaten)
+                    break
+        self._ev(n, ev)
+
+    def _after_attacks(self, n: State) -> None:
+        if len(n.arrived) == len(n.fields):                             # all three home: reset
+            rows, faces = [], []
+            for r, row in enumerate(n.fields):
+                kept = [x for x in row if x not in (None, ANTEATER)]
+                rows.append(tuple(kept) + (None,) * (len(row) - 1 - len(kept)) + (ANTEATER,))
+                tile, face = n.faces[r]
+                sides = next(s for t, s in n.data.anteater_tiles if t == tile)
+                faces.append((tile, sides[1] if face == sides[0] else sides[0]))
+            n.fields, n.faces, n.arrived = tuple(rows), tuple(faces), ()
+            self._ev(n, {"type": "reset", "faces": [f for _, f in faces]})
+            self._fill(n)
+        self._finish_turn(n)
+
+    def _finish_turn(self, n: State) -> None:
+        """Ruling 22 and 36: end triggers, the final turns, the next player."""
+        p, N = n.player, len(n.seats)
+        if n.end_by is not None:
+            n.turns_left -= 1
+            if n.turns_left <= 0:
+                n.phase, n.act = "over", None
+                self._ev(n, {"type": "game_over", "reason": n.end_reason})
+                return
+        nxt = (p + 1) % N
+        round_end = nxt == n.start_player
+        if n.end_by is None:
+            reason = None
+            if n.bag_short:
+                reason = "bag"
+            elif len(n.exhausted) >= len(self.prey_ids) - 1:
+                reason = "prey"
+            elif round_end and not n.acted:
+                reason = "stall"
+            elif round_end and n.round >= n.data.stall_rounds:
+                reason = "rounds"
+            if reason:
+                n.end_by, n.turns_left, n.end_reason = p, N, reason
+                self._ev(n, {"type": "end_triggered", "player": p, "reason": reason})
+        if round_end:
+            n.round += 1
+            n.acted = False
+            self._ev(n, {"type": "round", "round": n.round, "player": nxt})
+        self._begin_turn(n, nxt)
+
+    _HANDLERS = {
+        UseSpace: _use_space, UseMagnificant: _use_magnificant, EndActions: _end_actions, Steal: _steal,
+        ScoutTake: _scout, BuildTile: _build_tile, BuildCell: _build_cell, BuildDir: _build_dir,
+        BuildOrient: _build, Hatch: _hatch, PlaceAnt: _place_ant, Bridge: _bridge, PickUp: _pick_up,
+        Stop: _stop, HeavePick: _heave_pick, HeaveMove: _heave_move, HeaveHome: _heave_home,
+        StorePrey: _store, Discard: _discard, ArrivalFirst: _order,
+    }
+
+    # ------------------------------------------------------------------ scoring
+    def fungus_use(self, s: State, p: int) -> list[tuple]:
+        """Ruling 37: leaves on the highest uncovered fungi, green first: [(cell, level, leaf)]."""
+        stored = s.stored[p]
+        fungi = sorted(((len(st), c) for c, st in s.hills[p].items() if st[-1][1] == FUNGUS and c not in stored),
+                       key=lambda x: (-x[0], x[1]))
+        leaves = [lid for lid, k in zip(self.leaf_ids, s.leaves[p])
+                  for _ in range(k)]
+        leaves.sort(key=lambda lid: -self.leaf_bonus[lid])
+        return [(c, lvl, leaf) for (lvl, c), leaf in zip(fungi, leaves)]
+
+    def score_sheets(self, s: State) -> list[ScoreSheet]:
+        out = []
+        top = s.data.max_level
+        for p in range(len(s.seats)):
+            k = len(s.stored[p]) + len(s.beside[p])
+            use = self.fungus_use(s, p)
+            lines = {"prey": k * k, "fungus": sum(lvl for _, lvl, _ in use),
+                     "green_leaves": sum(self.leaf_bonus[leaf] for _, _, leaf in use)}
+            by = H.tiles_by_level(s.hills[p])
+            tb = {f"level_{lvl}": by.get(lvl, 0) for lvl in range(top, 0, -1)}   # ruling 24
+            out.append(ScoreSheet(p, lines, tb))
+        return out
+
+    def winners(self, s: State) -> list[int]:
+        return winners_by_sheets(self.score_sheets(s))
+
+    # ------------------------------------------------------------------ hidden information
+    def observe(self, s: State, player: int) -> State:
+        n = s.copy()
+        n.bag = tuple(sorted(s.bag))
+        n.bag_hidden = True
+        n.rng = None
+        return n
+
+    def determinize(self, s: State, player: int, rng) -> State:
+        n = s.copy()
+        r = rng.copy() if hasattr(rng, "copy") else Rng(rng.next64())
+        bag = list(s.bag)
+        r.shuffle(bag)
+        n.bag, n.bag_hidden, n.rng = tuple(bag), False, Rng(r.next64())
+        return n
+
+    # ------------------------------------------------------------------ records
+    def record_setup(self, s: State) -> dict:
+        d = s.data
+        return {
+            "players": len(s.seats),
+            "start_player": s.start_player,
+            "tiles": d.tile_record(),
+            "base": [{"tile": t, "hexes": [list(h) for h in hexes]} for t, hexes in d.base],
+            "starting_tiles": list(d.starting_tiles[:len(s.seats)]),
+            "prey_per_type": d.prey_per_type[len(s.seats)],
+            "leaves": {lf.id: lf.on_board for lf in d.leaves},
+            "anteaters": [{"tile": t, "sides": list(sd)} for t, sd in d.anteater_tiles],
+        }
+
+    def final_extra(self, s: State) -> dict:
+        hills = []
+        for p in range(len(s.seats)):
+            hills.append({
+                "player": p,
+                "cells": [[c[0], c[1], [[t, sym] for t, sym in st]] for c, st in sorted(s.hills[p].items())],
+                "stored": [[c[0], c[1], prey] for c, prey in sorted(s.stored[p].items())],
+                "beside": list(s.beside[p]),
+                "leaves": dict(zip(self.leaf_ids, s.leaves[p])),
+                "leaf_use": [{"cell": [c[0], c[1]], "level": lvl, "leaf": leaf} for c, lvl, leaf in self.fungus_use(s, p)],
+            })
+        return {"hills": hills, "end_reason": s.end_reason}
+
+    def action_from_event(self, s: State, ev: dict):
+        t = ev.get("type")
+        if t == "action":
+            if ev.get("magnificant"):
+                return UseMagnificant(str(ev["action"]))
+            return UseSpace(_cell(ev["cell"]))
+        simple = {"end_actions": EndActions, "stop": Stop, "bridge": Bridge}
+        if t in simple:
+            return simple[t]()
+        if t == "steal":
+            return Steal(str(ev["trail"]), int(ev["victim"]))
+        if t == "scout":
+            return ScoutTake(int(ev["row"]))
+        if t == "build_tile":
+            return BuildTile(str(ev["tile"]))
+        if t == "build_cell":
+            return BuildCell(_cell(ev["cell"]))
+        if t == "build_dir":
+            return BuildDir(_cell(ev["cell"]))
+        if t == "build":
+            return BuildOrient(str(ev["cells"][0][2]))
+        if t == "hatch":
+            return Hatch(str(ev["area"]))
+        if t == "place_ant":
+            return PlaceAnt(str(ev["area"]), str(ev["trail"]))
+        if t == "guard":
+            return PlaceAnt(self.area_ids[self.soldier], str(ev["trail"]))
+        if t == "pick_up":
+            return PickUp(str(ev["kind"]), str(ev["where"]))
+        if t == "heave":
+            how = ev.get("how")
+            if how == "pick":
+                return HeavePick(str(ev["trail"]), str(ev["node"]))
+            if how == "move":
+                return HeaveMove(str(ev["trail"]), str(ev["to"]))
+            if how == "home":
+                return HeaveHome(str(ev["trail"]))
+        if t == "store":
+            return StorePrey(None if ev.get("cell") is None else _cell(ev["cell"]))
+        if t == "discard":
+            return Discard(str(ev["tile"]))
+        if t == "arrival":
+            return ArrivalFirst(int(ev["row"]))
+        return None
+
+
+_RULES: AnticsRules | None = None
+
+
+def get_rules() -> AnticsRules:
+    global _RULES
+    if _RULES is None:
+        _RULES = AnticsRules()
+    return _RULES
