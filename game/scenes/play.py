@@ -11,6 +11,7 @@ import pygame
 
 from game.ai.bots import bot_move, make_bot
 from game.core.record import make_record
+from game.core.undo import undo_allowed
 from game.core.saves import clear_autosave, write_autosave
 from game.games import get_rules
 from game.scenes.common import Background, draw_message
@@ -138,14 +139,11 @@ class PlayScene(Scene):
             self.message = f"Could not save the game ({e.strerror or e}); it goes on in memory."
 
     def can_undo(self) -> bool:
-        """BGA rules: same player to act, that player's own last decision, no chance revealed."""
+        """BGA rules: same player to act, their own last decision, nothing revealed since."""
         if self.replay or len(self.states) < 2 or self.over():
             return False
-        prev, cur = self.states[-2], self.states[-1]
-        p = self.rules.to_move(cur)
-        if p is None or self.seats[p].kind != "human" or self.rules.to_move(prev) != p:
-            return False
-        return getattr(prev, "rng", None) is not None and prev.rng.state == cur.rng.state
+        return undo_allowed(self.rules, self.states[-2], self.states[-1],
+                            lambda p: self.seats[p].kind == "human")
 
     def undo(self):
         if not self.can_undo():

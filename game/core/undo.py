@@ -1,0 +1,40 @@
+"""When may a player take a decision back? One answer for every game, read from the events.
+
+Board Game Arena's rule: undo never changes who is to act, never reaches back across another
+player's decision and never goes past anything that showed new information. The RNG alone cannot
+tell (a deck shuffled at set-up is revealed later without touching the RNG), so the events decide:
+any event whose type is a reveal ends the undo range.
+"""
+from __future__ import annotations
+
+# Event types that show something new in any game: chance outcomes, hidden things turned up,
+# a new round, scoring, the end.
+REVEALS = frozenset({
+    "roll", "reroll", "draw", "refill", "shuffle", "reveal", "round", "award", "attack",
+    "anteaters", "arrival", "reset", "slide", "game_over",
+})
+
+
+def reveal_types(rules) -> frozenset:
+    """The core reveals plus any a game adds as ``rules.reveal_events``."""
+    return REVEALS | frozenset(getattr(rules, "reveal_events", ()))
+
+
+def revealing(rules, events) -> list[dict]:
+    """The events among ``events`` that showed something new."""
+    kinds = reveal_types(rules)
+    return [ev for ev in events if ev.get("type") in kinds]
+
+
+def undo_allowed(rules, prev, cur, human) -> bool:
+    """May the decision that led from ``prev`` to ``cur`` be taken back?
+
+    ``human(p)`` says whether seat p is a person at this screen. True only when the same human
+    decides in both states and nothing between them revealed anything.
+    """
+    if rules.is_over(cur):
+        return False
+    p = rules.to_move(cur)
+    if p is None or not human(p) or rules.to_move(prev) != p:
+        return False
+    return not revealing(rules, cur.log.since(len(prev.log)))
