@@ -1,0 +1,1049 @@
+"""The Antics! table: the board (from the Tiled map) on the left with the scout fields above it and
+the hatching areas below, every player's ant-hill on the right, and the choices of the moment
+(hand tiles, magnificANT, end turn) under the board.
+
+Clicks go to what is under the mouse: a hex of your hill, a trail, a clearing, a hatching area, a
+scout tile or a button. When one spot offers several moves (two areas could send an ant onto the
+same trail), a small menu lists them.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.games.antics.state import (ANTEATER, LEAF_PREFIX, ArrivalFirst, Bridge, BuildCell, BuildDir, BuildOrient,
+                                     BuildTile, Discard, EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp,
+                                     PlaceAnt, ScoutTake, Steal, Stop, StorePrey, UseMagnificant, UseSpace)
+from game.ui import theme as T
+from game.ui.board_map import load_board_map
+from game.ui.sprites import antics_art as A
+from game.ui.views.base import GameView
+from game.ui.widgets import Button, draw_panel, wrap
+
+ACTION_WORDS = {"scout": "Scout", "build": "Build", "hatch": "Hatch", "ants": "ANTS!", "heave": "Heave",
+                "fungus": "Fungus"}
+ACTION_HELP = {
+    "scout": "take tiles from the scout fields",
+    "build": "build tiles from your hand onto your hill",
+    "hatch": "hatch ants into the hatching areas",
+    "ants": "send hatched ants onto trails",
+    "heave": "move food from ant to ant towards home",
+    "fungus": "scores its level at the end if a leaf lies on it (+2 for green)",
+}
+PHASE_HINTS = {
+    "scout": "Scout: click a tile in the lit field (or Stop)",
+    "build_tile": "Build: click a tile in your hand",
+    "build_cell": "Build: click the first hex the tile will cover",
+    "build_dir": "Build: click the second hex",
+    "build_orient": "Build: choose which symbol lies on the first hex",
+    "hatch": "Hatch: click a lit hatching area (or Stop)",
+    "ants": "ANTS!: click a lit trail to send an ant (or Stop)",
+    "heave": "Heave: click a lit clearing or trail (or Stop)",
+    "store": "Store your prey: click a free hex of your hill",
+    "discard": "Too many tiles: click one in your hand to put back",
+    "order": "Anteaters arrive together: choose which comes first",
+}
+MAP_ANT = 46          # an ant's length on the map, in map pixels
+FLASH_MS = 1400
+
+
+def _along(pts, f: float):
+    """The point at fraction f of a polyline and the direction there (radians)."""
+    segs = [(a, b, math.dist(a, b)) for a, b in zip(pts, pts[1:])]
+    total = sum(s[2] for s in segs) or 1.0
+    d = f * total
+    for a, b, ln in segs:
+        if d <= ln or (a, b, ln) == segs[-1]:
+            t = 0 if ln == 0 else min(1.0, d / ln)
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), math.atan2(b[1] - a[1], b[0] - a[0])
+        d -= ln
+    return pts[-1], 0.0
+
+
+def _seg_dist(p, a, b) -> float:
+    ax, ay = a
+    bx, by = b
+    dx, dy = bx - ax, by - ay
+    ln = dx * dx + dy * dy
+    t = 0.0 if ln == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / ln))
+    return math.dist(p, (ax + dx * t, ay + dy * t))
+
+
+class Chip(Button):
+    """A compact button for the choice bar: an optional symbol icon and a short label."""
+
+    def __init__(self, label, action, icon: str | None = None, **kw):
+        super().__init__(label, action, **kw)
+        self.icon = icon
+
+    def width(self, th) -> int:
+        w = th.font("small", True).size(self.label)[0] + th.px(24)
+        return w + (th.px(30) if self.icon else 0)
+
+    def draw(self, surf, th):
+        r = self.rect
+        fill = (214, 140, 52) if self.style == "primary" else T.PAPER
+        if self.hover:
+            fill = tuple(min(255, c + 18) for c in fill)
+        rad = th.px(9)
+        pygame.draw.rect(surf, (60, 40, 24), r.move(0, th.px(3)), border_radius=rad)
+        pygame.draw.rect(surf, fill, r, border_radius=rad)
+        pygame.draw.rect(surf, T.HILITE if self.hover else T.INK_SOFT, r, th.px(2), border_radius=rad)
+        x = r.x + th.px(10)
+        if self.icon:
+            img = A.symbol_icon(self.icon, th.px(26))
+            surf.blit(img, img.get_rect(midleft=(x, r.centery)))
+            x += th.px(30)
+        t = th.text(self.label, "small", T.contrast_ink(fill), bold=True)
+        surf.blit(t, t.get_rect(midleft=(x, r.centery)))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class View(GameView):
+    def __init__(self, rules, seats, theme):
+        super().__init__(rules, seats, theme)
+        self.map = load_board_map()
+        self._base_full: pygame.Surface | None = None
+        self._base_scaled: dict = {}
+        self.board = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self.panels: list[pygame.Rect] = []
+        self.hot: list = []             # (kind, shape, key) for hit tests
+        self.buttons: list[Button] = []
+        self.menu: list[Button] = []
+        self.menu_rect = pygame.Rect(0, 0, 0, 0)
+        self.cells: dict = {}           # (player, cell) -> (centre, radius)
+        self.flash: dict = {}           # ("trail"|"node"|"cell"|"area", key) -> ms left
+
+    # ------------------------------------------------------------------ geometry
+    def layout(self, rect):
+        super().layout(rect)
+        th = self.th
+        m = th.px(12)
+        W, H = rect.w, rect.h
+        bar_min = th.px(190)
+        s = min((W * 0.58) / self.map.width, (H - bar_min - m) / self.map.height)
+        self.scale = s
+        bw, bh = int(self.map.width * s), int(self.map.height * s)
+        self.board = pygame.Rect(rect.x, rect.y, bw, bh)
+        self.bar = pygame.Rect(rect.x, self.board.bottom + m, bw, rect.bottom - self.board.bottom - m)
+        right = pygame.Rect(self.board.right + m, rect.y, rect.right - self.board.right - m, H)
+        n = len(self.seats)
+        cols = 1 if n <= 3 else 2
+        rows = (n + cols - 1) // cols
+        pw, ph = (right.w - m) // cols, (right.h - (rows - 1) * m) // rows
+        self.panels = [pygame.Rect(right.x + (i % cols) * (pw + m), right.y + (i // cols) * (ph + m), pw, ph)
+                       for i in range(n)]
+        self._base_scaled.clear()
+
+    def _pt(self, p) -> tuple[int, int]:
+        return (int(self.board.x + p[0] * self.scale), int(self.board.y + p[1] * self.scale))
+
+    def _rect(self, r) -> pygame.Rect:
+        x, y, w, h = r
+        return pygame.Rect(self.board.x + int(x * self.scale), self.board.y + int(y * self.scale),
+                           max(1, int(w * self.scale)), max(1, int(h * self.scale)))
+
+    # ------------------------------------------------------------------ the printed board (cached)
+    def _base(self) -> pygame.Surface:
+        if self._base_full is None:
+            self._base_full = self._paint_board()
+        size = self.board.size
+        got = self._base_scaled.get(size)
+        if got is None:
+            got = pygame.transform.smoothscale(self._base_full, size)
+            self._base_scaled.clear()
+            self._base_scaled[size] = got
+        return got
+
+    def _paint_board(self) -> pygame.Surface:
+        bm = self.map
+        surf = pygame.Surface((bm.width, bm.height), pygame.SRCALPHA)
+        surf.fill((0, 0, 0, 0))
+        t = bm.tile
+        rows_with_land = [ri for ri, row in enumerate(bm.terrain) if any(c not in (None, "table") for c in row)]
+        top = min(rows_with_land) * t if rows_with_land else 0
+        bottom = (max(rows_with_land) + 1) * t if rows_with_land else bm.height
+        land = self._paint_land(bm, top, bottom)
+        # round the board's corners and give it a frame
+        mask = pygame.Surface(land.get_size(), pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=28)
+        land.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        shadow = pygame.Rect(6, top + 10, bm.width - 6, bottom - top)
+        pygame.draw.rect(surf, (40, 26, 16, 120), shadow, border_radius=28)
+        surf.blit(land, (0, top))
+        pygame.draw.rect(surf, (92, 62, 38), (0, top, bm.width, bottom - top), 6, border_radius=28)
+        # trails: a worn path with a dark edge
+        for tid, pts in bm.trails.items():
+            if tid == self.rules.chasm:
+                continue
+            ter = self.rules.d.trails[tid].terrains[0] if tid in self.rules.d.trails else None
+            tint = A.TERRAIN_COLOURS.get(ter, (226, 204, 160))
+            self._path(surf, pts, 24, (86, 62, 38))
+            self._path(surf, pts, 16, tuple(int(a * 0.55 + b * 0.45) for a, b in zip((232, 212, 170), tint)))
+        if self.rules.chasm and self.rules.chasm in bm.trails:
+            pts = bm.trails[self.rules.chasm]
+            self._path(surf, pts, 30, (46, 30, 22))
+            self._path(surf, pts, 16, (18, 12, 10))
+            for f in (0.08, 0.92):     # the two small red ants printed at its ends
+                (x, y), ang = _along(pts, f)
+                ant = A.soldier_ant(A.SOLDIER_RED, 26, math.degrees(-ang))
+                surf.blit(ant, ant.get_rect(center=(x, y)))
+        # nodes
+        for nid, (x, y) in bm.nodes.items():
+            kind = bm.node_kinds.get(nid, "")
+            if kind == "ant_hill":
+                for r, col in ((70, (92, 62, 38)), (62, (150, 104, 62)), (44, (176, 128, 78)), (22, (70, 46, 28))):
+                    pygame.draw.circle(surf, col, (x, y), r)
+            elif kind == "junction":
+                pygame.draw.circle(surf, (96, 70, 44), (x, y), 14)
+                pygame.draw.circle(surf, (226, 204, 160), (x, y), 10)
+            else:
+                rim = (140, 140, 130)
+                pi = self.rules.prey_at.get(nid)
+                if pi is not None:
+                    rim = A.PREY_COLOURS.get(self.rules.prey_ids[pi], rim)
+                li = self.rules.leaf_at.get(nid)
+                if li is not None:
+                    rim = A.LEAF_COLOURS.get(self.rules.d.leaves[li].id, rim)
+                pygame.draw.circle(surf, (50, 34, 22, 120), (x + 4, y + 6), 46)
+                pygame.draw.circle(surf, (238, 226, 196), (x, y), 44)
+                pygame.draw.circle(surf, rim, (x, y), 44, 8)
+        # hatching areas
+        d = self.rules.d
+        for ai, area in enumerate(d.areas):
+            if area.id not in bm.hatching:
+                continue
+            x, y, w, h = (int(v) for v in bm.hatching[area.id])
+            box = pygame.Surface((w, h), pygame.SRCALPHA)
+            if area.terrain:
+                box.blit(A.terrain_texture(area.terrain, w, h, ai), (0, 0))
+            else:
+                box.fill((186, 70, 52))
+            m2 = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(m2, (255, 255, 255, 255), m2.get_rect(), border_radius=16)
+            box.blit(m2, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            pygame.draw.rect(surf, (40, 26, 16, 110), (x + 4, y + 6, w, h), border_radius=16)
+            surf.blit(box, (x, y))
+            pygame.draw.rect(surf, (70, 46, 28), (x, y, w, h), 4, border_radius=16)
+        # scout fields and the anteater guide
+        for f, (x, y, w, h) in bm.scout_fields.items():
+            pygame.draw.rect(surf, (60, 40, 24, 90), (x, y, w, h), border_radius=14)
+            pygame.draw.rect(surf, (150, 112, 72), (x, y, w, h), 3, border_radius=14)
+        gx, gy, gw, gh = bm.guide
+        pygame.draw.rect(surf, (238, 226, 196), (gx, gy, gw, gh), border_radius=14)
+        pygame.draw.rect(surf, (120, 84, 52), (gx, gy, gw, gh), 3, border_radius=14)
+        return surf
+
+    @staticmethod
+    def _paint_land(bm, top: int, bottom: int) -> pygame.Surface:
+        """The terrain at half resolution, scaled up: each map tile is a soft, jittered blob of its
+        terrain's texture laid over a blurred colour map, so borders wander instead of stepping."""
+        import random
+        t = bm.tile
+        half = t // 2
+        w2, h2 = bm.width // 2, (bottom - top) // 2
+        r0 = top // t
+        rows = bm.terrain[r0:r0 + (bottom - top) // t]
+        cols = max(len(r) for r in rows)
+        colour = pygame.Surface((cols, len(rows)))
+        for ri, row in enumerate(rows):
+            for ci, name in enumerate(row):
+                colour.set_at((ci, ri), A.TERRAIN_COLOURS.get(name, (150, 120, 90)))
+        land = pygame.Surface((w2, h2), pygame.SRCALPHA)
+        land.blit(pygame.transform.smoothscale(colour, (w2, h2)), (0, 0))
+        textures = {name: A.terrain_texture(name, w2, h2, i) for i, name in enumerate(A.TERRAINS)}
+        rad = int(half * 0.82)
+        mask = pygame.Surface((2 * rad, 2 * rad), pygame.SRCALPHA)
+        pygame.draw.circle(mask, (255, 255, 255, 255), (rad, rad), rad)
+        rng = random.Random(5)
+        spots = [(ri, ci, name) for ri, row in enumerate(rows) for ci, name in enumerate(row) if name in textures]
+        for _ in range(2):
+            rng.shuffle(spots)
+            for ri, ci, name in spots:
+                cx = ci * half + half // 2 + rng.randint(-4, 4)
+                cy = ri * half + half // 2 + rng.randint(-4, 4)
+                area = pygame.Rect(cx - rad, cy - rad, 2 * rad, 2 * rad).clip(pygame.Rect(0, 0, w2, h2))
+                if area.w <= 0 or area.h <= 0:
+                    continue
+                piece = pygame.Surface(area.size, pygame.SRCALPHA)
+                piece.blit(textures[name], (0, 0), area)
+                piece.blit(mask, (0, 0), area.move(-(cx - rad), -(cy - rad)), special_flags=pygame.BLEND_RGBA_MIN)
+                land.blit(piece, area.topleft)
+        return pygame.transform.smoothscale(land, (bm.width, bottom - top))
+
+    @staticmethod
+    def _path(surf, pts, width, col):
+        pts = [(int(x), int(y)) for x, y in pts]
+        if len(pts) >= 2:
+            pygame.draw.lines(surf, col, False, pts, width)
+        for p in pts:
+            pygame.draw.circle(surf, col, p, width // 2)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surf, state, ctx, mouse):
+        th = self.th
+        self.hot = []
+        self.cells = {}
+        legal = ctx.legal if ctx.human_turn else []
+        surf.blit(self._base(), self.board.topleft)
+        self._draw_fields(surf, state, legal)
+        self._draw_guide(surf, state)
+        self._draw_clearings(surf, state, legal)
+        self._draw_trails(surf, state, legal, mouse)
+        self._draw_areas(surf, state, legal)
+        for p in range(len(self.seats)):
+            self._draw_hill(surf, state, p, legal, mouse)
+        self._draw_bar(surf, state, ctx, legal, mouse)
+        if self.menu:
+            draw_panel(surf, self.menu_rect, th, radius=10)
+            for b in self.menu:
+                b.hover = b.rect.collidepoint(mouse)
+                b.draw(surf, th)
+
+    # scout fields ---------------------------------------------------------
+    def _field_slot(self, f: int, row: int) -> pygame.Rect:
+        x, y, w, h = self.map.scout_fields[f]
+        slot_h = h / self.rules.d.rows
+        # row 0 lies nearest the board (the bottom of the strip)
+        return self._rect((x + 6, y + h - (row + 1) * slot_h + 4, w - 12, slot_h - 8))
+
+    def _draw_fields(self, surf, state, legal):
+        th = self.th
+        takes = {a.row: a for a in legal if isinstance(a, ScoutTake)}
+        for f in range(1, len(self.map.scout_fields) + 1):
+            fr = self._rect(self.map.scout_fields[f])
+            lit = bool(takes) and f == state.field
+            if lit:
+                pygame.draw.rect(surf, T.HILITE, fr.inflate(th.px(4), th.px(4)), th.px(3), border_radius=th.px(10))
+            num = th.text(str(f), "small", T.PAPER, bold=True)
+            surf.blit(num, num.get_rect(midtop=(fr.centerx, fr.bottom + th.px(1))))
+        for row, places in enumerate(state.fields):
+            face = state.faces[row][1] if row < len(state.faces) else "red"
+            for fi, item in enumerate(places):
+                if item is None:
+                    continue
+                slot = self._field_slot(fi + 1, row)
+                if item == ANTEATER:
+                    px = max(8, min(slot.h, slot.w))
+                    img = A.anteater(face, px)
+                    surf.blit(img, img.get_rect(center=slot.center))
+                    self.hot.append(("eater", slot, row))
+                    continue
+                px = max(12, min(slot.w, int(slot.h / 0.62)))
+                img = A.tile_pair(tuple(state.data.tiles[item]), px)
+                surf.blit(img, img.get_rect(center=slot.center))
+                self.hot.append(("field", slot, (fi + 1, row, item)))
+                if fi + 1 == state.field and row in takes:
+                    pygame.draw.rect(surf, T.LEGAL, slot.inflate(th.px(2), th.px(2)), th.px(3), border_radius=th.px(6))
+
+    def _draw_guide(self, surf, state):
+        th = self.th
+        g = self._rect(self.map.guide)
+        n = len(state.seats)
+        eats = state.data.guide.get(n, ())
+        words = {"prey": "prey", "ants": "ants", "prey_and_ants": "prey+ants"}
+        y = g.y + th.px(6)
+        title = th.text(f"Anteaters, {n}p", "tiny", T.INK, bold=True)
+        surf.blit(title, (g.x + th.px(8), y))
+        y += title.get_height() + th.px(2)
+        for k, e in enumerate(eats):
+            done = k < len(state.arrived)
+            col = T.INK_SOFT if done else T.INK
+            t = th.text(f"{k + 1}{('st', 'nd', 'rd')[k] if k < 3 else 'th'}: {words.get(e, e)}", "tiny", col)
+            surf.blit(t, (g.x + th.px(10), y))
+            if done:
+                pygame.draw.line(surf, T.DANGER, (g.x + th.px(10), y + t.get_height() // 2),
+                                 (g.x + th.px(10) + t.get_width(), y + t.get_height() // 2), max(1, th.px(2)))
+            y += t.get_height()
+        t = th.text(f"bag: {len(state.bag)}", "tiny", T.INK_SOFT)
+        surf.blit(t, (g.x + th.px(10), g.bottom - t.get_height() - th.px(6)))
+
+    # clearings ------------------------------------------------------------
+    def _draw_clearings(self, surf, state, legal):
+        th = self.th
+        picks: dict = {}
+        for a in legal:
+            if isinstance(a, HeavePick):
+                picks.setdefault(a.node, []).append(a)
+        tok = max(10, int(40 * self.scale))
+        for nid, (x, y) in self.map.nodes.items():
+            c = self._pt((x, y))
+            rad = int(46 * self.scale)
+            pi = self.rules.prey_at.get(nid)
+            li = self.rules.leaf_at.get(nid)
+            if pi is not None:
+                prey = self.rules.prey_ids[pi]
+                k = state.prey_left[pi]
+                if k == 0 and prey in state.exhausted:
+                    img = A.prey_exhausted(tok)
+                    surf.blit(img, img.get_rect(center=c))
+                for j in range(k):
+                    img = A.prey_icon(prey, tok)
+                    surf.blit(img, img.get_rect(center=(c[0] + (j - (k - 1) / 2) * tok * 0.45, c[1] - j * 2)))
+            elif li is not None:
+                k = state.leaves_left[li]
+                kind = state.data.leaves[li].id
+                for j in range(k):
+                    img = A.leaf_icon(kind, tok)
+                    ang = (j - (k - 1) / 2) * 0.5
+                    surf.blit(img, img.get_rect(center=(c[0] + math.sin(ang) * tok * 0.5, c[1] - math.cos(ang) * tok * 0.25)))
+            elif nid == self.rules.hill_node:
+                self._draw_home_ants(surf, state, c)
+            if nid in picks:
+                pygame.draw.circle(surf, T.LEGAL, c, rad + th.px(3), th.px(4))
+                self.hot.append(("node", (c, rad), nid))
+            elif pi is not None or li is not None or nid == self.rules.hill_node:
+                self.hot.append(("info_node", (c, rad), nid))
+            if self.flash.get(("node", nid)):
+                pygame.draw.circle(surf, T.HILITE, c, rad + th.px(6), th.px(3))
+
+    def _draw_home_ants(self, surf, state, c):
+        n = len(self.seats)
+        r = 30 * self.scale
+        px = max(8, int(MAP_ANT * 0.8 * self.scale))
+        for p in range(n):
+            ang = -math.pi / 2 + p * 2 * math.pi / n
+            img = A.worker_ant(self.seat_color(p), px, math.degrees(-ang) - 90)
+            surf.blit(img, img.get_rect(center=(c[0] + r * math.cos(ang), c[1] + r * math.sin(ang))))
+
+    # trails and ants ------------------------------------------------------
+    def _trail_actions(self, legal) -> dict:
+        out: dict = {}
+        for a in legal:
+            keys = []
+            if isinstance(a, PlaceAnt):
+                keys = [a.trail]
+            elif isinstance(a, (Steal, HeaveHome)):
+                keys = [a.trail]
+            elif isinstance(a, HeaveMove):
+                keys = [a.dst, a.src]
+            elif isinstance(a, HeavePick):
+                keys = [a.trail]
+            elif isinstance(a, PickUp) and a.kind in ("ant", "guard"):
+                keys = [a.where]
+            elif isinstance(a, Bridge):
+                keys = [self.rules.chasm]
+            for k in keys:
+                out.setdefault(k, []).append(a)
+        return out
+
+    def _draw_trails(self, surf, state, legal, mouse):
+        th = self.th
+        acts = self._trail_actions(legal)
+        over = self._trail_at(mouse)
+        px = max(10, int(MAP_ANT * self.scale))
+        for tid, pts in self.map.trails.items():
+            spts = [self._pt(p) for p in pts]
+            if tid in acts:
+                w = max(3, int(10 * self.scale)) + (th.px(3) if tid == over else 0)
+                pygame.draw.lines(surf, T.LEGAL if tid != over else T.HILITE, False, spts, w)
+            if self.flash.get(("trail", tid)):
+                pygame.draw.lines(surf, T.HILITE, False, spts, max(2, int(6 * self.scale)))
+            self.hot.append(("trail", spts, tid))
+            here = [p for p in range(len(self.seats)) if tid in state.ants[p]]
+            guard = state.guards.get(tid)
+            k = len(here) + (guard is not None)
+            slots = [0.5] if k == 1 else [0.3 + 0.4 * i / (k - 1) for i in range(k)]
+            for i, p in enumerate(here):
+                (x, y), ang = _along(pts, slots[i])
+                c = self._pt((x, y))
+                deg = -math.degrees(ang) - 90
+                if tid == self.rules.chasm:
+                    img = A.bridge_ant(self.seat_color(p), px)
+                else:
+                    img = A.worker_ant(self.seat_color(p), px, deg)
+                surf.blit(img, img.get_rect(center=c))
+                item = state.ants[p][tid]
+                if item:
+                    icon = self._item_icon(item, int(px * 0.62))
+                    surf.blit(icon, icon.get_rect(center=(c[0], c[1] - px * 0.1)))
+            if guard is not None:
+                (x, y), ang = _along(pts, slots[-1])
+                img = A.soldier_ant(self.seat_color(guard), int(px * 1.1), -math.degrees(ang) - 90)
+                surf.blit(img, img.get_rect(center=self._pt((x, y))))
+
+    def _item_icon(self, item: str, px: int) -> pygame.Surface:
+        if item.startswith(LEAF_PREFIX):
+            return A.leaf_icon(item[len(LEAF_PREFIX):], px)
+        return A.prey_icon(item, px)
+
+    def _trail_at(self, pos) -> str | None:
+        if not self.board.collidepoint(pos):
+            return None
+        best, bd = None, 14 * max(self.scale, 0.5) + 6
+        for tid, pts in self.map.trails.items():
+            spts = [self._pt(p) for p in pts]
+            d = min(_seg_dist(pos, a, b) for a, b in zip(spts, spts[1:]))
+            if d < bd:
+                best, bd = tid, d
+        return best
+
+    # hatching areas -------------------------------------------------------
+    def _draw_areas(self, surf, state, legal):
+        th = self.th
+        lit = {a.area for a in legal if isinstance(a, Hatch)}
+        lit |= {a.where for a in legal if isinstance(a, PickUp) and a.kind == "area"}
+        sources = {a.area for a in legal if isinstance(a, PlaceAnt)}
+        for ai, area in enumerate(state.data.areas):
+            if area.id not in self.map.hatching:
+                continue
+            r = self._rect(self.map.hatching[area.id])
+            label = th.text("Soldiers" if area.soldier else area.id.capitalize(), "tiny", T.WHITE, bold=True)
+            tag = pygame.Rect(0, 0, label.get_width() + th.px(10), label.get_height() + th.px(2))
+            tag.midtop = (r.centerx, r.y + th.px(2))
+            pygame.draw.rect(surf, (40, 26, 16), tag, border_radius=th.px(6))
+            surf.blit(label, label.get_rect(center=tag.center))
+            counts = state.hatch[ai]
+            cell_w, cell_h = r.w // 2, (r.bottom - tag.bottom) // 2
+            ant_px = max(8, min(cell_h, cell_w // 2) - th.px(2))
+            for p, k in enumerate(counts):
+                if not k:
+                    continue
+                cx = r.x + (p % 2) * cell_w + cell_w // 2
+                cy = tag.bottom + (p // 2) * cell_h + cell_h // 2
+                img = (A.soldier_ant if area.soldier else A.worker_ant)(self.seat_color(p), ant_px, -90)
+                surf.blit(img, img.get_rect(midright=(cx + th.px(2), cy)))
+                t = th.text(str(k), "tiny", T.WHITE, bold=True)
+                box = t.get_rect(midleft=(cx + th.px(3), cy)).inflate(th.px(6), 0)
+                pygame.draw.rect(surf, (40, 26, 16), box, border_radius=th.px(5))
+                surf.blit(t, t.get_rect(center=box.center))
+            if area.id in lit:
+                pygame.draw.rect(surf, T.LEGAL, r.inflate(th.px(6), th.px(6)), th.px(4), border_radius=th.px(10))
+                self.hot.append(("area", r, area.id))
+            elif area.id in sources:
+                pygame.draw.rect(surf, T.HILITE, r.inflate(th.px(4), th.px(4)), th.px(2), border_radius=th.px(10))
+                self.hot.append(("info_area", r, area.id))
+            else:
+                self.hot.append(("info_area", r, area.id))
+            if self.flash.get(("area", area.id)):
+                pygame.draw.rect(surf, T.HILITE, r.inflate(th.px(8), th.px(8)), th.px(3), border_radius=th.px(12))
+
+    # ant-hills ------------------------------------------------------------
+    def _hill_cells(self, state, p, legal) -> tuple[dict, set]:
+        hill = state.hills[p]
+        ghosts = set()
+        if p == state.player:
+            for a in legal:
+                if isinstance(a, (BuildCell, BuildDir)) and a.cell not in hill:
+                    ghosts.add(a.cell)
+        return hill, ghosts
+
+    def _draw_hill(self, surf, state, p, legal, mouse):
+        th = self.th
+        panel = self.panels[p]
+        active = p == state.player and state.phase != "over"
+        draw_panel(surf, panel, th, fill=(250, 243, 228) if active else T.PAPER, radius=14)
+        if active:
+            pygame.draw.rect(surf, self.seat_color(p), panel, th.px(4), border_radius=th.px(14))
+        # header: name, score, supply, hand, leaves
+        seat = self.seats[p]
+        x, y = panel.x + th.px(12), panel.y + th.px(8)
+        T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (x + th.px(10), y + th.px(12)),
+                      th.px(10), self.seat_color(p))
+        name = th.text(seat.name, "small", T.INK, bold=True)
+        surf.blit(name, (x + th.px(26), y))
+        sheet = self.rules.score_sheets(state)[p]
+        score = th.text(f"{sheet.total} pts", "small", T.INK, bold=True)
+        surf.blit(score, (panel.right - score.get_width() - th.px(12), y))
+        y += name.get_height() + th.px(2)
+        info = f"{_plural(state.supply[p], 'ant')} in supply"
+        t = th.text(info, "tiny", T.INK_SOFT)
+        surf.blit(t, (x, y))
+        # leaves and stored prey counts (icons)
+        ix = x + t.get_width() + th.px(10)
+        icon = th.px(22)
+        for kind, k in zip(("green", "brown"), state.leaves[p]):
+            for _ in range(k):
+                img = A.leaf_icon(kind, icon)
+                surf.blit(img, (ix, y - th.px(3)))
+                ix += icon - th.px(6)
+        for prey in state.beside[p]:
+            img = A.prey_icon(prey, icon)
+            surf.blit(img, (ix, y - th.px(3)))
+            ix += icon - th.px(4)
+        if p == state.player:
+            for prey in state.delivered:
+                img = A.prey_icon(prey, icon)
+                surf.blit(img, (ix, y - th.px(3)))
+                ix += icon - th.px(4)
+        y += t.get_height() + th.px(4)
+        # hand (small tiles) and the magnificANT
+        hand_h = th.px(30)
+        hx = x
+        picks = {a.tile: a for a in legal if isinstance(a, (BuildTile, Discard))} if p == state.player else {}
+        for tid in state.hands[p]:
+            img = A.tile_pair(tuple(state.data.tiles[tid]), int(hand_h / 0.62), True, tid.startswith("S"))
+            r = img.get_rect(topleft=(hx, y))
+            surf.blit(img, r)
+            if tid in picks:
+                pygame.draw.rect(surf, T.LEGAL, r.inflate(th.px(4), th.px(4)), th.px(3), border_radius=th.px(6))
+                self.hot.append(("hand", r, picks[tid]))
+            else:
+                self.hot.append(("hand_info", r, tid))
+            hx += r.w + th.px(4)
+        mag = A.magnificant(self.seat_color(p), hand_h)
+        mr = mag.get_rect(topright=(panel.right - th.px(12), y))
+        if state.magnificant_used and p == state.player:
+            mag = mag.copy()
+            mag.set_alpha(80)
+        surf.blit(mag, mr)
+        self.hot.append(("mag_info", mr, p))
+        top = y + hand_h + th.px(6)
+        room = pygame.Rect(panel.x + th.px(8), top, panel.w - th.px(16), panel.bottom - top - th.px(8))
+        self._draw_cells(surf, state, p, legal, room, mouse)
+
+    def _draw_cells(self, surf, state, p, legal, room, mouse):
+        th = self.th
+        hill, ghosts = self._hill_cells(state, p, legal)
+        cells = list(hill) + list(ghosts)
+        if not cells:
+            return
+        pts = {c: A.axial_to_pixel(c[0], c[1], 1.0) for c in cells}
+        xs = [v[0] for v in pts.values()]
+        ys = [v[1] for v in pts.values()]
+        bw = max(xs) - min(xs) + math.sqrt(3)
+        bh = max(ys) - min(ys) + 2
+        R = min(room.w / bw, room.h / bh, th.px(58))
+        px = max(10, int(R / A.HEX_FRACTION))
+        R = A.cell_radius(px)
+        cx0 = room.centerx - (max(xs) + min(xs)) / 2 * R
+        cy0 = room.centery - (max(ys) + min(ys)) / 2 * R
+        mine = p == state.player
+        lit = {}
+        if mine:
+            for a in legal:
+                if isinstance(a, (UseSpace, BuildCell, BuildDir, StorePrey)) and a.cell is not None:
+                    lit[a.cell] = a
+        order = sorted(cells, key=lambda c: (len(hill.get(c, ())), pts[c][1]))
+        for c in order:
+            centre = (cx0 + pts[c][0] * R, cy0 + pts[c][1] * R)
+            stack = hill.get(c)
+            if stack:
+                tid, sym = stack[-1]
+                covered = None
+                if c in state.stored[p]:
+                    covered = state.stored[p][c]
+                elif mine and c in state.used:
+                    covered = self.seats[p].color
+                img = A.hex_cell(sym, len(stack), px, tid.startswith("S"), covered)
+                surf.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
+            else:
+                corners = A.hex_corners(centre[0], centre[1], R * 0.94)
+                pygame.draw.polygon(surf, (214, 236, 200), corners)
+                pygame.draw.polygon(surf, T.LEGAL, corners, max(1, th.px(2)))
+            if mine and state.build_cell == c and state.phase in ("build_dir", "build_orient"):
+                pygame.draw.polygon(surf, T.HILITE, A.hex_corners(centre[0], centre[1] - R * 0.05, R * 0.9), th.px(4))
+            if c in lit:
+                over = math.dist(mouse, centre) < R * 0.85
+                pygame.draw.polygon(surf, T.HILITE if over else T.LEGAL,
+                                    A.hex_corners(centre[0], centre[1] - R * 0.05, R * 0.92), th.px(3))
+            self.cells[(p, c)] = (centre, R)
+            self.hot.append(("cell", (centre, R * 0.85), (p, c)))
+            if self.flash.get(("cell", (p, c))):
+                pygame.draw.polygon(surf, T.HILITE, A.hex_corners(centre[0], centre[1], R), th.px(3))
+
+    # the choice bar -------------------------------------------------------
+    def _bar_buttons(self, state, legal) -> list[Button]:
+        out = []
+        for a in legal:
+            if isinstance(a, UseMagnificant):
+                word = ACTION_WORDS.get(a.action, a.action)
+                out.append(Chip(word, a, icon=a.action,
+                                hint=f"magnificANT: {word} at level 1 ({ACTION_HELP.get(a.action, '')})"))
+            elif isinstance(a, BuildOrient):
+                out.append(Chip(f"{ACTION_WORDS.get(a.symbol, a.symbol)} on the first hex", a, icon=a.symbol))
+            elif isinstance(a, ArrivalFirst):
+                out.append(Chip(f"{state.faces[a.row][1].capitalize()} anteater first", a))
+            elif isinstance(a, StorePrey) and a.cell is None:
+                out.append(Chip("Keep it beside the hill", a))
+            elif isinstance(a, Bridge):
+                out.append(Chip("Bridge the chasm", a, style="primary"))
+            elif isinstance(a, PickUp) and a.kind == "area":
+                out.append(Chip(f"Take back a {a.where} ant", a))
+        for a in legal:
+            if isinstance(a, Stop):
+                out.append(Chip("Stop (Enter)", a, key=pygame.K_RETURN))
+            elif isinstance(a, EndActions):
+                out.append(Chip("End turn (Enter)", a, key=pygame.K_RETURN,
+                                style="primary" if not state.actions_left else "normal"))
+        return out
+
+    def _draw_bar(self, surf, state, ctx, legal, mouse):
+        th = self.th
+        r = self.bar
+        draw_panel(surf, r, th, radius=14)
+        p = state.player
+        x, y = r.x + th.px(14), r.y + th.px(10)
+        if state.phase == "over":
+            t = th.text("The game is over.", "label", T.INK, bold=True)
+            surf.blit(t, (x, y))
+            self.buttons = []
+            return
+        who = self.seats[p].name if 0 <= p < len(self.seats) else "?"
+        title = th.text(f"{who}: round {state.round}", "label", T.INK, bold=True)
+        surf.blit(title, (x, y))
+        tx = x + title.get_width() + th.px(14)
+        # action markers left
+        for i in range(state.data.actions_per_turn):
+            img = A.action_marker(self.seat_color(p), th.px(26))
+            if i >= state.actions_left:
+                img = img.copy()
+                img.set_alpha(70)
+            surf.blit(img, (tx, y + th.px(2)))
+            tx += th.px(28)
+        y += title.get_height() + th.px(4)
+        line = self._status(state)
+        for ln in wrap(line, th.font("small"), r.w // 2 - th.px(28))[:3]:
+            t = th.text(ln, "small", T.INK_SOFT)
+            surf.blit(t, (x, y))
+            y += t.get_height()
+        self._draw_bar_hand(surf, state, legal, pygame.Rect(r.centerx, r.y + th.px(8), r.w // 2 - th.px(12), th.px(64)))
+        self.buttons = self._bar_buttons(state, legal) if ctx.human_turn else []
+        if not self.buttons:
+            return
+        bh, gap = th.px(38), th.px(8)
+        mags = [b for b in self.buttons if isinstance(b.action, UseMagnificant)]
+        rest = [b for b in self.buttons if not isinstance(b.action, UseMagnificant)]
+        rows = [rest] if not mags else [mags, rest]
+        by = r.bottom - len(rows) * (bh + gap) - th.px(4)
+        for row in rows:
+            bx = x
+            if row is mags:
+                lab = th.text("magnificANT:", "small", T.INK, bold=True)
+                surf.blit(lab, lab.get_rect(midleft=(bx, by + bh // 2)))
+                bx += lab.get_width() + gap
+            for b in row:
+                w = b.width(th)
+                if bx + w > r.right - th.px(12):
+                    bx, by = x, by + bh + gap
+                b.rect = pygame.Rect(bx, by, w, bh)
+                b.hover = b.rect.collidepoint(mouse)
+                b.draw(surf, th)
+                bx += w + gap
+            by += bh + gap
+
+    def _draw_bar_hand(self, surf, state, legal, box):
+        """The active player's hand, large, at the top right of the bar (click to build or discard)."""
+        th = self.th
+        hand = state.hands[state.player]
+        if not hand:
+            return
+        picks = {a.tile: a for a in legal if isinstance(a, (BuildTile, Discard))}
+        px = min(th.px(110), int(box.h / 0.62))
+        x = box.right
+        for tid in reversed(hand):
+            img = A.tile_pair(tuple(state.data.tiles[tid]), px, True, tid.startswith("S"))
+            rr = img.get_rect(topright=(x, box.y))
+            surf.blit(img, rr)
+            if tid in picks:
+                pygame.draw.rect(surf, T.LEGAL, rr.inflate(th.px(6), th.px(6)), th.px(3), border_radius=th.px(8))
+                self.hot.append(("hand", rr, picks[tid]))
+            else:
+                self.hot.append(("hand_info", rr, tid))
+            x = rr.x - th.px(10)
+        lab = th.text("Hand:", "small", T.INK_SOFT, bold=True)
+        surf.blit(lab, lab.get_rect(midright=(x, box.y + box.h // 2)))
+
+    def _status(self, state) -> str:
+        ph = state.phase
+        if ph in ("scout", "build_tile", "build_cell", "build_dir", "build_orient", "hatch", "ants", "heave"):
+            act = ACTION_WORDS.get(state.act, state.act or "")
+            return f"{act} at level {state.level}: {_plural(state.units, 'use')} left."
+        if ph == "act":
+            return (f"{_plural(state.actions_left, 'action')} left. Click a lit hex of your hill"
+                    + (", or use the magnificANT (level 1)." if not state.magnificant_used else "."))
+        return PHASE_HINTS.get(ph, "")
+
+    # ------------------------------------------------------------------ input
+    def _hit(self, pos):
+        """What is under pos: (kind, key) of the topmost hot spot."""
+        for kind, shape, key in reversed(self.hot):
+            if kind in ("trail",):
+                continue
+            if isinstance(shape, pygame.Rect):
+                if shape.collidepoint(pos):
+                    return kind, key
+            else:
+                c, rad = shape
+                if math.dist(pos, c) <= rad:
+                    return kind, key
+        tid = self._trail_at(pos)
+        if tid is not None:
+            return "trail", tid
+        return None, None
+
+    def click(self, pos, state, ctx):
+        if self.menu:
+            chosen = next((b.action for b in self.menu if b.rect.collidepoint(pos)), None)
+            self.menu = []
+            return chosen
+        if not ctx.human_turn:
+            return None
+        for b in self.buttons:
+            if b.hit(pos):
+                return b.action
+        kind, key = self._hit(pos)
+        legal = ctx.legal
+        opts = []
+        if kind == "cell":
+            p, c = key
+            if p == state.player:
+                opts = [a for a in legal if isinstance(a, (UseSpace, BuildCell, BuildDir, StorePrey))
+                        and getattr(a, "cell", None) == c]
+        elif kind == "hand":
+            opts = [key]
+        elif kind == "field":
+            f, row, _ = key
+            opts = [a for a in legal if isinstance(a, ScoutTake) and a.row == row and f == state.field]
+        elif kind in ("area", "info_area"):
+            opts = [a for a in legal if (isinstance(a, Hatch) and a.area == key)
+                    or (isinstance(a, PickUp) and a.kind == "area" and a.where == key)]
+        elif kind in ("node", "info_node"):
+            opts = [a for a in legal if isinstance(a, HeavePick) and a.node == key]
+        elif kind == "trail":
+            opts = self._trail_actions(legal).get(key, [])
+        if len(opts) == 1:
+            return opts[0]
+        if len(opts) > 1:
+            self._open_menu(pos, state, opts)
+        return None
+
+    def _open_menu(self, pos, state, opts):
+        th = self.th
+        font = th.font("label", True)
+        labels = [self._menu_label(a, state) for a in opts]
+        w = max(font.size(s)[0] for s in labels) + th.px(36)
+        bh, gap = th.px(40), th.px(6)
+        h = len(opts) * (bh + gap) + gap
+        r = pygame.Rect(pos[0], pos[1], w + 2 * gap, h)
+        r.clamp_ip(self.rect)
+        self.menu_rect = r
+        self.menu = []
+        for i, (a, s) in enumerate(zip(opts, labels)):
+            b = Button(f"{i + 1}. {s}", a)
+            b.rect = pygame.Rect(r.x + gap, r.y + gap + i * (bh + gap), w, bh)
+            self.menu.append(b)
+
+    def _menu_label(self, a, state) -> str:
+        names = [s.name for s in self.seats]
+        if isinstance(a, PlaceAnt):
+            area = next(x for x in state.data.areas if x.id == a.area)
+            return f"Guard with a soldier" if area.soldier else f"Send a {a.area} ant"
+        if isinstance(a, HeaveMove):
+            return f"Heave {a.src} → {a.dst}"
+        if isinstance(a, HeaveHome):
+            return "Heave home"
+        if isinstance(a, HeavePick):
+            return f"Pick up ({a.trail})"
+        if isinstance(a, Steal):
+            return f"Steal from {names[a.victim]}"
+        if isinstance(a, PickUp):
+            return f"Take back the {a.kind}"
+        return a.describe(self.seats)
+
+    def key(self, key, state, ctx):
+        if self.menu:
+            if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.menu):
+                a = self.menu[key - pygame.K_1].action
+                self.menu = []
+                return a
+            if key == pygame.K_ESCAPE:
+                self.menu = []
+            return None
+        if not ctx.human_turn:
+            return None
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            for cls in (Stop, EndActions):
+                a = next((a for a in ctx.legal if isinstance(a, cls)), None)
+                if a is not None:
+                    return a
+        if state.phase == "scout" and pygame.K_1 <= key <= pygame.K_3:
+            row = key - pygame.K_1
+            return next((a for a in ctx.legal if isinstance(a, ScoutTake) and a.row == row), None)
+        return None
+
+    def hover(self, pos, state, ctx):
+        for b in self.buttons:
+            if b.rect.collidepoint(pos) and b.hint:
+                return b.hint
+        kind, key = self._hit(pos)
+        d = state.data
+        if kind == "cell":
+            p, c = key
+            st = state.hills[p].get(c)
+            if not st:
+                return "Build here"
+            sym = st[-1][1]
+            lvl = len(st)
+            if c in state.stored[p]:
+                return f"A stored {state.stored[p][c]}: this hex can no longer be used or built on"
+            if sym == "fungus":
+                return f"Fungus, level {lvl}: {ACTION_HELP['fungus']}"
+            return f"{ACTION_WORDS.get(sym, sym)}, level {lvl}: {ACTION_HELP.get(sym, '')} ({lvl} at a time)"
+        if kind == "field":
+            f, row, tid = key
+            a, b = d.tiles[tid]
+            return f"Scout field {f}, row {row + 1}: a {ACTION_WORDS.get(a, a)} / {ACTION_WORDS.get(b, b)} tile"
+        if kind == "eater":
+            face = state.faces[key][1]
+            prey = A.ANTEATER_PREY.get(face, "?")
+            return (f"The {face} anteater, at field {state.eater_field(key)}: it eats {prey}s"
+                    f" and starts its ant search at the {d.anteater_area.get(face, '?')} area")
+        if kind in ("hand", "hand_info"):
+            tid = key.tile if kind == "hand" else key
+            a, b = d.tiles[tid]
+            return f"A {ACTION_WORDS.get(a, a)} / {ACTION_WORDS.get(b, b)} tile in hand"
+        if kind in ("area", "info_area"):
+            ai = next(i for i, x in enumerate(d.areas) if x.id == key)
+            counts = [f"{self.seats[p].name} {k}" for p, k in enumerate(state.hatch[ai]) if k]
+            what = "soldiers" if d.areas[ai].soldier else f"ants for {key} trails"
+            return f"Hatching area: {what}" + (f" ({', '.join(counts)})" if counts else " (empty)")
+        if kind in ("node", "info_node"):
+            pi = self.rules.prey_at.get(key)
+            if pi is not None:
+                return f"{_plural(state.prey_left[pi], d.prey[pi].name)} left here"
+            li = self.rules.leaf_at.get(key)
+            if li is not None:
+                return f"{_plural(state.leaves_left[li], d.leaves[li].id + ' leaf')} left here".replace("leafs", "leaves")
+            return "The large ant-hill: every trail network starts here, and food heaved here is home"
+        if kind == "trail":
+            tr = d.trails[key]
+            if key == self.rules.chasm:
+                return "The chasm: only a bridge of three soldiers (ANTS! level 3+) crosses it"
+            who = [self.seats[p].name for p in range(len(self.seats)) if key in state.ants[p]]
+            ter = " and ".join(tr.terrains)
+            return f"A {ter} trail" + (f" ({', '.join(who)})" if who else "")
+        if kind == "mag_info":
+            return "The magnificANT: once a turn, any action at level 1"
+        return None
+
+    def hint(self, state, ctx):
+        if state.phase == "over":
+            return "Game over"
+        if not ctx.human_turn:
+            return ""
+        if state.phase == "act":
+            return "Choose an action: click a lit hex of your hill, or press Enter to end your turn"
+        if state.phase in ("store", "discard", "order"):
+            return PHASE_HINTS[state.phase]
+        for a in ctx.legal:
+            if isinstance(a, Steal) and state.phase not in ("ants", "heave"):
+                return "You may steal: click a lit trail"
+        return PHASE_HINTS.get(state.phase, "")
+
+    # ------------------------------------------------------------------ animation
+    def on_events(self, events, state):
+        self.menu = []
+        for ev in events:
+            t = ev.get("type")
+            p = ev.get("player")
+            if t in ("place_ant", "guard", "bridge", "steal"):
+                self.flash[("trail", ev["trail"])] = FLASH_MS
+            elif t == "heave":
+                self.flash[("trail", ev.get("to") or ev["trail"])] = FLASH_MS
+                if ev.get("node"):
+                    self.flash[("node", ev["node"])] = FLASH_MS
+            elif t == "hatch":
+                self.flash[("area", ev["area"])] = FLASH_MS
+            elif t == "build" and p is not None:
+                for q, r, _ in ev["cells"]:
+                    self.flash[("cell", (p, (q, r)))] = FLASH_MS
+            elif t == "attack":
+                if ev.get("area"):
+                    self.flash[("area", ev["area"])] = FLASH_MS
+
+    def update(self, dt_ms):
+        if not self.flash:
+            return False
+        for k in list(self.flash):
+            self.flash[k] -= dt_ms
+            if self.flash[k] <= 0:
+                del self.flash[k]
+        return True
+
+    # ------------------------------------------------------------------ words
+    def describe_event(self, ev, state):
+        t = ev.get("type")
+        names = [s.name for s in self.seats]
+
+        def who(key="player"):
+            i = ev.get(key)
+            return names[i] if isinstance(i, int) and 0 <= i < len(names) else "?"
+
+        d = state.data
+        if t == "round":
+            return f"Round {ev['round']}: {who()} starts."
+        if t == "turn":
+            return f"{who()}'s turn ({_plural(ev.get('actions', 3), 'action')})."
+        if t == "action":
+            word = ACTION_WORDS.get(ev["action"], ev["action"])
+            if ev.get("magnificant"):
+                return f"{who()} uses the magnificANT: {word} at level 1."
+            return f"{who()} takes {word} at level {ev['level']}."
+        if t == "scout":
+            a, b = d.tiles[ev["tile"]]
+            return f"{who()} takes a {ACTION_WORDS.get(a, a)} / {ACTION_WORDS.get(b, b)} tile."
+        if t == "build":
+            (q1, r1, s1), (q2, r2, s2) = ev["cells"]
+            return (f"{who()} builds {ACTION_WORDS.get(s1, s1)} and {ACTION_WORDS.get(s2, s2)}"
+                    f" at level {ev['level']}.")
+        if t == "hatch":
+            area = next((a for a in d.areas if a.id == ev["area"]), None)
+            return f"{who()} hatches a {'soldier' if area and area.soldier else ev['area'] + ' ant'}."
+        if t == "place_ant":
+            return f"{who()} sends a {ev['area']} ant onto trail {ev['trail']}."
+        if t == "guard":
+            return f"{who()} puts a guard soldier on trail {ev['trail']}."
+        if t == "bridge":
+            return f"{who()} bridges the chasm with three soldiers."
+        if t == "pick_up":
+            return f"{who()} takes an ant back into the supply."
+        if t == "heave":
+            if ev["how"] == "pick":
+                what = ev.get("item") or "food"
+                return f"{who()} picks up {self._item_words(what)}."
+            if ev["how"] == "home":
+                return f"{who()} heaves {self._item_words(ev.get('item', 'food'))} home."
+            return None
+        if t == "steal":
+            return f"{who()} steals {self._item_words(ev.get('item', 'food'))} from {who('victim')}."
+        if t == "store":
+            return f"{who()} stores a {ev['prey']}" + (" on the hill." if ev.get("cell") else " beside the hill.")
+        if t == "discard":
+            return f"{who()} puts a tile back in the bag."
+        if t == "end_actions":
+            return None
+        if t == "attack":
+            face = ev.get("colour", "?")
+            bits = []
+            if ev.get("prey"):
+                bits.append(f"eats a {ev['prey']}")
+            if ev.get("area"):
+                lost = [f"{names[p]} {k}" for p, k in enumerate(ev.get("ants", [])) if k]
+                bits.append(f"eats the ants in the {ev['area']} area ({', '.join(lost)})")
+            if not bits:
+                bits.append("finds nothing to eat")
+            return f"The {face} anteater arrives and {' and '.join(bits)}."
+        if t == "reset":
+            return "All three anteaters are home: they turn over and start again."
+        if t == "end_triggered":
+            why = {"bag": "the scout fields cannot be refilled", "prey": "only one prey type is left",
+                   "stall": "the game has run very long", "rounds": "the last round came"}.get(ev.get("reason"), "")
+            return f"The end is near: {why}. Everyone has one more turn."
+        if t == "game_over":
+            return "The game is over."
+        return None
+
+    @staticmethod
+    def _item_words(item) -> str:
+        if not isinstance(item, str):
+            return "food"
+        if item.startswith(LEAF_PREFIX):
+            return f"a {item[len(LEAF_PREFIX):]} leaf"
+        return f"a {item}"

@@ -1,0 +1,123 @@
+"""The Antics! table: draws for 3 and 4 players at both sizes, and every legal move can be made
+with the mouse (a click on a lit spot, a button or an entry of the small menu), nothing else."""
+import pygame
+import pytest
+
+from game.core.rng import Rng
+from game.core.rules import Seat
+from game.games.antics.rules import get_rules
+from game.tools.headless import headless_app
+from game.ui.theme import Theme
+from game.ui.views.antics import View, _along
+from game.ui.views.base import ViewContext
+
+R = get_rules()
+
+
+@pytest.fixture(scope="module")
+def app():
+    return headless_app((1280, 720))
+
+
+def start(n, seed=3):
+    return R.new_game([Seat(f"P{i}", R.seat_colors[i], "human") for i in range(n)], seed, {})
+
+
+def ctx(s):
+    p = R.to_move(s)
+    return ViewContext(viewer=p, to_move=p, human_turn=True, legal=R.legal_actions(s))
+
+
+def clickable(view, s, c) -> set:
+    """Every action a click can produce in this state (menus opened and read)."""
+    surf = pygame.Surface(view.rect.size)
+    view.draw(surf, s, c, (0, 0))
+    points = []
+    for kind, shape, key in view.hot:
+        if isinstance(shape, pygame.Rect):
+            points.append(shape.center)
+        elif kind == "trail":
+            continue
+        else:
+            points.append(tuple(int(v) for v in shape[0]))
+    for tid, pts in view.map.trails.items():
+        for f in (0.2, 0.5, 0.8):
+            points.append(view._pt(_along(pts, f)[0]))
+    points += [b.rect.center for b in view.buttons]
+    got = set()
+    for pos in points:
+        a = view.click(pos, s, c)
+        if a is not None:
+            assert a in c.legal, f"click at {pos} gave an illegal {a}"
+            got.add(a)
+        if view.menu:
+            for b in view.menu:
+                assert b.action in c.legal
+                got.add(b.action)
+            view.menu = []
+    return got
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("n", [3, 4])
+def test_table_draws_with_colour_and_words(app, size, n):
+    s = start(n)
+    rng = Rng(9)
+    for _ in range(150):
+        acts = R.legal_actions(s)
+        s = R.apply(s, acts[rng.below(len(acts))])
+    surf = pygame.Surface(size)
+    view = View(R, s.seats, Theme(size))
+    view.layout(surf.get_rect())
+    view.draw(surf, s, ctx(s), (size[0] // 3, size[1] // 2))
+    colours = {surf.get_at((x, y))[:3] for x in range(0, size[0], 41) for y in range(0, size[1], 37)}
+    assert len(colours) > 60
+    assert view.hint(s, ctx(s))
+
+
+def test_every_legal_move_can_be_made_with_the_mouse_through_a_whole_game(app):
+    """A human can play Antics! to the end by clicking: at every decision each legal action is
+    reachable, and a click never yields an action that is not legal."""
+    size = (1280, 720)
+    s = start(4, seed=21)
+    view = View(R, s.seats, Theme(size))
+    view.layout(pygame.Rect(0, 0, *size))
+    rng = Rng(4)
+    steps = 0
+    phases = set()
+    while not R.is_over(s) and steps < 400:
+        c = ctx(s)
+        got = clickable(view, s, c)
+        missing = [a for a in c.legal if a not in got]
+        assert not missing, f"phase {s.phase}: no click makes {missing[:3]}"
+        phases.add(s.phase)
+        acts = sorted(got, key=repr)
+        s = R.apply(s, acts[rng.below(len(acts))])
+        view.on_events(s.log.since(len(s.log) - 3), s)
+        steps += 1
+    assert {"act", "hatch", "ants", "build_cell"} <= phases
+
+
+def test_enter_ends_the_turn_or_stops_the_action(app):
+    s = start(3)
+    view = View(R, s.seats, Theme((1280, 720)))
+    view.layout(pygame.Rect(0, 0, 1280, 720))
+    c = ctx(s)
+    a = view.key(pygame.K_RETURN, s, c)
+    assert a is not None and a in c.legal
+
+
+def test_every_event_reads_as_words():
+    s = start(4, seed=8)
+    rng = Rng(2)
+    while not R.is_over(s):
+        acts = R.legal_actions(s)
+        s = R.apply(s, acts[rng.below(len(acts))])
+    view = View(R, s.seats, Theme((1280, 720)))
+    silent = {"end_actions", "draw", "anteaters", "slide", "arrival", "build_tile", "build_cell", "build_dir", "stop"}
+    for ev in s.log.to_list():
+        line = view.describe_event(ev, s)
+        if ev["type"] not in silent and not (ev["type"] == "heave" and ev["how"] == "move"):
+            assert line, f"no words for {ev}"
+        if line:
+            assert "{" not in line and "None" not in line and "'" not in line.replace("'s ", "")
