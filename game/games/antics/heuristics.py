@@ -71,8 +71,16 @@ def hill_value(s, p) -> float:
     return _hill_value(_usable(s, p))
 
 
+PREY_FLOOR = 4.0      # a prey still to come is worth what an average one adds to a 4-prey collection
+
+
 def _marginal_prey(k: int) -> float:
-    return (k + 1) ** 2 - k ** 2
+    return max(PREY_FLOOR, (k + 1) ** 2 - k ** 2)
+
+
+def _collection(k: int) -> float:
+    """k prey on the hill as the projection counts them: each worth at least PREY_FLOOR."""
+    return sum(_marginal_prey(i) for i in range(k))
 
 
 _DIST: dict = {}
@@ -95,7 +103,9 @@ def value(rules, s, p) -> float:
     sh = rules.score_sheets(s)[p]
     v = float(sh.total)
     k = len(s.stored[p]) + len(s.beside[p]) + (len(s.delivered) if p == s.player else 0)
-    v += k * k - sh.lines["prey"]                      # delivered prey score once stored
+    if s.phase == "over":
+        return v
+    v += _collection(k) - sh.lines["prey"]             # delivered prey, valued like prey to come
     mine = s.ants[p]
     reach = rules.reach(mine)
     dist = _dist_from(rules, reach)
@@ -128,8 +138,14 @@ def value(rules, s, p) -> float:
     wanted += [(lf.clearing, lf.bonus) for i, lf in enumerate(d.leaves) if s.leaves_left[i] and leaf_slots]
     useful = _useful_terrains(rules, s, p, mine, reach, dist, [c for c, _ in wanted])
     ready = sum(min(s.hatch[ai][p], useful.get(a.terrain, 0)) for ai, a in enumerate(d.areas) if not a.soldier)
-    steps = sorted((dist.get(c, 9) + max(0, dist.get(c, 9) - ready) + home.get(c, 9) + 1, c, bonus)
-                   for c, bonus in wanted)
+    # each trail still to cover needs an ANTS! unit and a hatched ant; ants already hatched serve
+    # the nearest targets first (one ant covers one trail, for one target)
+    steps = []
+    for dd, c, bonus in sorted((dist.get(c, 9), c, bonus) for c, bonus in wanted):
+        use = min(ready, dd)
+        ready -= use
+        steps.append((2 * dd - use + home.get(c, 9) + 1, c, bonus))
+    steps.sort(key=lambda x: x[0])
     have, leaves_used = k + carried_prey, 0
     for st, c, bonus in steps[:5]:
         if bonus is None:
