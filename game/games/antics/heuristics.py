@@ -95,6 +95,7 @@ def node_dist(rules) -> dict:
     return got
 
 
+HILL_W, HAND_W = 0.6, 0.25    # the hill and the hand only matter for what they will fetch
 GAMMA = 0.88          # worth kept per unit of work (a hatch, an ANTS! unit or a heave) still needed
 
 
@@ -159,8 +160,8 @@ def value(rules, s, p) -> float:
     v += 0.04 * hatched + 0.06 * min(s.supply[p], 4)
     v += (0.3 if len(mine) >= 2 else 0.1) * min(s.hatch[rules.soldier][p], 2)
     # the hill and the hand
-    v += 0.6 * hill_value(s, p)
-    v += 0.25 * min(len(s.hands[p]), d.hand_limit)
+    v += HILL_W * hill_value(s, p)
+    v += HAND_W * min(len(s.hands[p]), d.hand_limit)
     return v
 
 
