@@ -43,22 +43,43 @@ class HelpOverlay:
                 return "close"
         return None
 
-    def _layout_rows(self, th, width):
-        rows = []
-        for raw in self.text.splitlines():
+    @staticmethod
+    def _blocks(text: str) -> list[tuple[str, str, int]]:
+        """Markdown lines -> (kind, text, depth) blocks: a line that is not a heading, a bullet or
+        blank continues the block above it, so hard-wrapped source reads as flowing text."""
+        blocks: list[list] = []
+        for raw in text.splitlines():
             line = raw.rstrip()
+            body = line.lstrip()
+            depth = (len(line) - len(body)) // 2
             if line.startswith("#"):
                 level = len(line) - len(line.lstrip("#"))
+                blocks.append(["title" if level == 1 else "label", line.lstrip("#").strip(), 0])
+            elif body.startswith(("- ", "* ")):
+                blocks.append(["bullet", body[2:], depth])
+            elif not body:
+                blocks.append(["gap", "", 0])
+            elif blocks and blocks[-1][0] in ("bullet", "body"):
+                blocks[-1][1] += " " + body
+            else:
+                blocks.append(["body", body, 0])
+        return [tuple(b) for b in blocks]
+
+    def _layout_rows(self, th, width):
+        rows = []
+        for kind, text, depth in self._blocks(self.text):
+            text = text.replace("**", "")
+            if kind in ("title", "label"):
                 rows.append(("gap", ""))
-                rows.append(("title" if level == 1 else "label", line.lstrip("#").strip()))
-            elif line.startswith(("- ", "* ")):
-                parts = wrap(line[2:].replace("**", ""), th.font("body"), width - th.px(30))
-                for k, p in enumerate(parts):
-                    rows.append(("bullet" if k == 0 else "indent", p))
-            elif not line:
+                rows.append((kind, text))
+            elif kind == "bullet":
+                indent = th.px(30) * (depth + 1)
+                for k, p in enumerate(wrap(text, th.font("body"), width - indent)):
+                    rows.append(("bullet" if k == 0 else "indent", p) if not depth else ("indent", ("– " if k == 0 else "   ") + p))
+            elif kind == "gap":
                 rows.append(("gap", ""))
             else:
-                for p in wrap(line.replace("**", ""), th.font("body"), width):
+                for p in wrap(text, th.font("body"), width):
                     rows.append(("body", p))
         return rows
 
