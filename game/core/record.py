@@ -14,10 +14,14 @@ from typing import Any
 
 import yaml
 
+from game.core import safe_yaml
+
 from game import __version__
 from game.core.rules import Seat, SEAT_KINDS
 
 FORMAT = "anthology-record/1"
+MAX_SEATS = 8
+MAX_NAME = 40
 
 
 class RecordError(Exception):
@@ -133,17 +137,9 @@ def read_record(path: Path | str) -> Record:
     """Parse a record file (no replay). Raises RecordError with a clear message."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise RecordError(f"{path}: cannot be read ({e.strerror or e})") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: is not a text file") from None
-    try:
-        d = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        at = f" at line {mark.line + 1}" if mark else ""
-        raise RecordError(f"{path}: is not valid YAML{at}") from None
+        d = safe_yaml.load_file(path, path.name)
+    except safe_yaml.LoadError as e:
+        raise RecordError(str(e)) from None
     return record_from_dict(d, str(path))
 
 
@@ -153,26 +149,38 @@ def record_from_dict(d: Any, name: str = "record") -> Record:
     fmt = d.get("format")
     if fmt != FORMAT:
         raise RecordError(f"{name}: unknown record format {fmt!r} (this version reads {FORMAT})")
-    try:
-        seats = []
-        for i, s in enumerate(d["seats"]):
-            kind = s.get("kind", "human")
-            if kind not in SEAT_KINDS:
-                raise RecordError(f"{name}: seat {i} has unknown kind {kind!r}")
-            seats.append(Seat(str(s["name"]), str(s["color"]), kind))
-        rec = Record(
-            game=str(d["game"]), seed=int(d["seed"]), seats=seats,
-            options=dict(d.get("options") or {}), setup=d.get("setup") or {},
-            events=list(d.get("events") or []), final=d.get("final"),
-            app_version=str(d.get("app_version", "?")),
-        )
-    except RecordError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise RecordError(f"{name}: missing or malformed field ({e})") from None
+    game, seed = d.get("game"), d.get("seed")
+    if not isinstance(game, str) or not game.isidentifier() or len(game) > 40:
+        raise RecordError(f"{name}: does not say which game it is")
+    if type(seed) is not int or not 0 <= seed < 2 ** 64:
+        raise RecordError(f"{name}: its seed is not a whole number from 0 to 2^64 - 1")
+    raw_seats = d.get("seats")
+    if not isinstance(raw_seats, list) or not 1 <= len(raw_seats) <= MAX_SEATS:
+        raise RecordError(f"{name}: its seats are not a list of 1 to {MAX_SEATS} players")
+    seats = []
+    for i, st in enumerate(raw_seats):
+        if not isinstance(st, dict):
+            raise RecordError(f"{name}: seat {i + 1} is not a player")
+        nm, col, kind = st.get("name"), st.get("color"), st.get("kind", "human")
+        if not isinstance(nm, str) or not 0 < len(nm) <= MAX_NAME or not nm.isprintable():
+            raise RecordError(f"{name}: seat {i + 1} has no usable name (1 to {MAX_NAME} printable characters)")
+        if not isinstance(col, str) or not col.isidentifier() or len(col) > 20:
+            raise RecordError(f"{name}: seat {i + 1} has no usable colour")
+        if kind not in SEAT_KINDS:
+            raise RecordError(f"{name}: seat {i + 1} is neither a person nor a known AI level")
+        seats.append(Seat(nm, col, kind))
+    options = d.get("options") or {}
+    if not isinstance(options, dict) or not all(
+            isinstance(k, str) and (v is None or type(v) in (bool, int, float, str)) for k, v in options.items()):
+        raise RecordError(f"{name}: its options are not simple name: value pairs")
+    setup, events, final = d.get("setup") or {}, d.get("events") or [], d.get("final")
+    if not isinstance(setup, dict) or not isinstance(events, list) or not (final is None or isinstance(final, dict)):
+        raise RecordError(f"{name}: its setup, events or final result are malformed")
+    rec = Record(game=game, seed=seed, seats=seats, options=dict(options), setup=setup, events=list(events),
+                 final=final, app_version=str(d.get("app_version", "?"))[:40])
     for i, ev in enumerate(rec.events):
         if not isinstance(ev, dict) or "type" not in ev:
-            raise RecordError(f"{name}: event {i + 1} is not an event: {ev!r}")
+            raise RecordError(f"{name}: event {i + 1} is not an event")
     return rec
 
 
@@ -247,7 +255,19 @@ def replay(rules, rec: Record, upto: int | None = None, name: str = "record"):
                 raise RecordError(f"{name}: event {j + 1} {events[j]!r} does not replay (the rules give {got!r})")
         i += len(new)
         states.append(s)
+    if upto is None and rec.final is not None:
+        _check_final(rules, rec, s, name)
     return states
+
+
+def _check_final(rules, rec: Record, end, name: str) -> None:
+    """A record's ``final`` section must be what the replay computes (never trusted as written)."""
+    if not rules.is_over(end):
+        raise RecordError(f"{name}: claims a final result, but the game in it is not over")
+    sheets = [sh.to_record() for sh in rules.score_sheets(end)]
+    given = rec.final
+    if _norm(given.get("sheets")) != _norm(sheets) or _norm(given.get("winners")) != _norm(list(rules.winners(end))):
+        raise RecordError(f"{name}: its final scores or winners differ from what the moves give")
 
 
 def load_game(rules, path: Path | str):
