@@ -212,3 +212,23 @@ def test_stop_ends_an_action_early():
     s = R.apply(s, UseMagnificant("hatch"))
     s = R.apply(s, Stop())
     assert s.phase == "act" and s.actions_left == 2
+
+
+def test_r16_green_anteater_searches_grass_flower_red_then_eats_at_stone():
+    """Rulebook anteater example / ruling 16: the green anteater (third to arrive, 3 players:
+    ants) finds grass, flower and the soldier area empty, wraps round and eats every ant in the
+    stone area; the ants go back to their owners' supplies."""
+    s = new(3, 3)
+    stone = next(i for i, a in enumerate(D.areas) if a.id == "stone")
+    hatch = tuple((0, 0, 0) for _ in D.areas)
+    hatch = put(hatch, stone, (2, 0, 1))
+    water = next(i for i, a in enumerate(D.areas) if a.id == "water")
+    hatch = put(hatch, water, (0, 1, 0))          # to the right of stone: not reached first
+    s = edit(s, hatch=hatch, supply=(9, 10, 10), faces=((s.faces[0][0], "green"),) + s.faces[1:],
+             arrived=(1, 2))
+    n = s.copy()
+    R._attack(n, 0)
+    ev = n.log.to_list()[-1]
+    assert ev["type"] == "attack" and ev["eats"] == "ants" and ev["area"] == "stone"
+    assert n.hatch[stone] == (0, 0, 0) and n.hatch[water] == (0, 1, 0)
+    assert n.supply == (11, 10, 11)
