@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 from game.ai.bots import bot_move, make_bot
 from game.core.record import make_record, save_record
 from game.core.rng import Rng
 from game.core.rules import Seat
-from game.games import get_rules
 
 NAMES = ["Ann", "Bruno", "Cleo", "Dario", "Ella", "Femi"]
 LEVELS = ["easy", "medium", "hard"]
@@ -39,26 +37,49 @@ def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 10000
     return s
 
 
-def autoplay(game: str, players: int | None, ai: str, seed: int, games: int, options: dict,
+def autoplay(game: str, players: int | None, ai: str, seed: int, games: int, options,
              records: str | None) -> int:
-    rules = get_rules(game)
-    players = players or rules.min_players
-    if not rules.min_players <= players <= rules.max_players:
-        raise ValueError(f"{rules.title} is for {rules.min_players}-{rules.max_players} players, not {players}")
+    """Play ``games`` AI-only games. Every input is checked before the first game starts.
+
+    ``options`` is a dict or a list of (name, value) pairs; values may be text ("true", "3")
+    and are checked against the game's ``options_spec``. Bad inputs raise UsageError.
+    """
+    from game.tools.cli import MAX_SEED, UsageError, check_game, check_options, check_players, check_records
+    rules = check_game(game)
+    players = check_players(rules, players)
+    if ai not in LEVELS + ["mixed", "random"]:
+        raise UsageError(f"--ai: must be one of {', '.join(LEVELS + ['mixed', 'random'])}, not {ai!r}")
+    if type(games) is not int or games < 1:
+        raise UsageError(f"--games: must be a whole number of at least 1, not {games}")
+    if type(seed) is not int or seed < 0 or seed + games - 1 > MAX_SEED:
+        raise UsageError(f"--seed: seeds {seed} to {seed + games - 1} are not all whole numbers "
+                         f"from 0 to {MAX_SEED}")
+    options = check_options(rules, options)
+    all_seats = []
+    for g in range(games):
+        seats = ai_seats(rules, players, ai, seed + g)
+        problem = rules.validate_setup(seats, options)
+        if problem:
+            raise UsageError(problem)
+        all_seats.append(seats)
+    folder = None
+    if records is not None:
+        folder = check_records(records)
+        for g in range(games):
+            target = folder / f"{game}-{seed + g}.yaml"
+            if target.exists() and not target.is_file():
+                raise UsageError(f"--records {records}: {target.name} is in the way (not a file)")
     wins: dict[str, float] = {}
     totals: list[int] = []
     t0 = time.perf_counter()
     for g in range(games):
         gseed = seed + g
-        seats = ai_seats(rules, players, ai, gseed)
-        problem = rules.validate_setup(seats, options)
-        if problem:
-            raise ValueError(problem)
+        seats = all_seats[g]
         s = play_game(rules, seats, gseed, options)
         sheets = rules.score_sheets(s)
         winners = rules.winners(s)
-        if records:
-            save_record(Path(records) / f"{game}-{gseed}.yaml", make_record(rules, s, seats, gseed, options))
+        if folder is not None:
+            save_record(folder / f"{game}-{gseed}.yaml", make_record(rules, s, seats, gseed, options))
         names = ", ".join(s.seats[w].name for w in winners)
         scores = " ".join(f"{s.seats[sh.player].name}({s.seats[sh.player].kind})={sh.total}" for sh in sheets)
         print(f"seed {gseed}: winner {names}; {scores}")

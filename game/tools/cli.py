@@ -1,69 +1,268 @@
-"""Command-line entry: the window or a headless tool. Errors become messages, not tracebacks."""
+"""Command-line entry: the window or a headless tool. Errors become messages, not tracebacks.
+
+Every bad input is refused with one plain line on stderr and exit code 2, before any
+game is played or any picture drawn: argparse's own errors (one line, no usage block),
+and the checks below that need to know the game (its players, its options) or the
+file system (--records, --out).
+"""
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import re
 import sys
+import tempfile
+from pathlib import Path
 
 from game.core.data import DataError
 from game.core.record import RecordError
 
+MIN_SIZE = (640, 360)
+MAX_SIZE = (7680, 4320)
+MAX_SEED = 2 ** 64 - 1
+MAX_GAMES = 100_000
+TRUE_WORDS = ("true", "yes", "on", "1", "y", "t")
+FALSE_WORDS = ("false", "no", "off", "0", "n", "f")
 
+
+class UsageError(ValueError):
+    """A bad command-line input; its message is one plain line naming the input."""
+
+
+# ---------------------------------------------------------------- argparse value types
 def _size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*([0-9]{1,7})\s*[xX]\s*([0-9]{1,7})\s*", text)
+    if not m:
+        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, not {text!r}")
+    w, h = int(m.group(1)), int(m.group(2))
     try:
-        w, h = text.lower().split("x")
-        return int(w), int(h)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1920x1080, not {text!r}") from None
+        check_size((w, h))
+    except UsageError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return w, h
 
 
-def _option(text: str) -> tuple[str, object]:
+def check_size(size) -> tuple[int, int]:
+    w, h = size
+    if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        raise UsageError(f"size {w}x{h} is too small (at least {MIN_SIZE[0]}x{MIN_SIZE[1]})")
+    if w > MAX_SIZE[0] or h > MAX_SIZE[1]:
+        raise UsageError(f"size {w}x{h} is too large (at most {MAX_SIZE[0]}x{MAX_SIZE[1]})")
+    return w, h
+
+
+def _option(text: str) -> tuple[str, str]:
+    """KEY=VALUE as two strings; the value is checked against the game's options later."""
     if "=" not in text:
-        raise argparse.ArgumentTypeError(f"option must look like KEY=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(f"option must look like NAME=VALUE, not {text!r}")
     k, v = text.split("=", 1)
-    low = v.lower()
-    if low in ("true", "yes", "on"):
-        return k, True
-    if low in ("false", "no", "off"):
-        return k, False
+    if not k.strip():
+        raise argparse.ArgumentTypeError(f"option must look like NAME=VALUE, not {text!r} (the name is missing)")
+    return k.strip(), v.strip()
+
+
+def _int_in(lo: int, hi: int | None = None, what: str = "a whole number"):
+    def parse(text: str) -> int:
+        try:
+            n = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be {what}, not {text!r}") from None
+        if n < lo or (hi is not None and n > hi):
+            rng = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
+            raise argparse.ArgumentTypeError(f"must be {rng}, not {n}")
+        return n
+    parse.__name__ = "whole number"
+    return parse
+
+
+def _whole(text: str) -> int:
     try:
-        return k, int(v)
+        return int(text.strip())
     except ValueError:
-        return k, v
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, not {text!r}") from None
+    if not math.isfinite(x) or not 0 < x <= 3600:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600 seconds, not {text!r}")
+    return x
+
+
+# ---------------------------------------------------------------- checks that need the game or the disk
+def check_game(game: str):
+    """The Rules of an available game, or UsageError listing the available ones."""
+    from game import games as registry
+    avail = registry.available_games()
+    if game not in avail:
+        if game in registry.GAME_IDS:
+            raise UsageError(f"the game {game!r} is not in this build (available: {', '.join(avail) or 'none'})")
+        raise UsageError(f"unknown game {game!r} (available: {', '.join(avail) or 'none'})")
+    return registry.get_rules(game)
+
+
+def check_players(rules, players: int | None) -> int:
+    """The number of players (the game's minimum when not given); never silently changed."""
+    if players is None:
+        return rules.min_players
+    if type(players) is not int or not rules.min_players <= players <= rules.max_players:
+        raise UsageError(f"--players: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
+                         f"not {players}")
+    return players
+
+
+def _known(rules) -> str:
+    keys = [o["key"] for o in getattr(rules, "options_spec", [])]
+    return f"known: {', '.join(keys)}" if keys else "it has no options"
+
+
+def _coerce(rules, spec: dict, value):
+    key, kind = spec["key"], spec.get("type", "str")
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        low = str(value).strip().lower()
+        if low in TRUE_WORDS:
+            return True
+        if low in FALSE_WORDS:
+            return False
+        raise UsageError(f"--option {key}: takes true or false (yes/no, on/off, 1/0), not {value!r}")
+    if kind in ("int", "float"):
+        if isinstance(value, bool):
+            raise UsageError(f"--option {key}: takes a number, not {value!r}")
+        try:
+            x = int(str(value).strip()) if kind == "int" else float(str(value).strip())
+        except ValueError:
+            raise UsageError(f"--option {key}: takes a {'whole ' if kind == 'int' else ''}number, "
+                             f"not {value!r}") from None
+        if kind == "float" and not math.isfinite(x):
+            raise UsageError(f"--option {key}: takes a finite number, not {value!r}")
+        lo, hi = spec.get("min"), spec.get("max")
+        if (lo is not None and x < lo) or (hi is not None and x > hi):
+            rng = (f"from {lo} to {hi}" if lo is not None and hi is not None
+                   else f"at least {lo}" if lo is not None else f"at most {hi}")
+            raise UsageError(f"--option {key}: must be {rng}, not {value!r}")
+        return x
+    choices = spec.get("choices")
+    if choices is not None:
+        for c in choices:
+            if str(c).lower() == str(value).strip().lower():
+                return c
+        raise UsageError(f"--option {key}: must be one of {', '.join(map(str, choices))}, not {value!r}")
+    return str(value)
+
+
+def check_options(rules, options) -> dict:
+    """NAME=VALUE pairs (a dict or a list of pairs) -> typed options of the game, or UsageError."""
+    pairs = list(options.items()) if isinstance(options, dict) else list(options or [])
+    specs = {o["key"]: o for o in getattr(rules, "options_spec", [])}
+    out: dict = {}
+    for key, value in pairs:
+        if key not in specs:
+            raise UsageError(f"--option {key}: unknown option for {rules.title} ({_known(rules)})")
+        if key in out:
+            raise UsageError(f"--option {key}: given more than once")
+        out[key] = _coerce(rules, specs[key], value)
+    return out
+
+
+def _write_test(folder: Path, flag: str, shown) -> None:
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".anthology-write-test-", dir=folder)
+        os.close(fd)
+        os.unlink(tmp)
+    except OSError as e:
+        raise UsageError(f"{flag} {shown}: cannot write in this folder ({e.strerror or e})") from None
+
+
+def _make_folder(folder: Path, flag: str, shown) -> None:
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{flag} {shown}: {folder} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as e:
+        raise UsageError(f"{flag} {shown}: the folder cannot be created "
+                         f"({getattr(e, 'strerror', None) or e})") from None
+    _write_test(folder, flag, shown)
+
+
+def check_records(path) -> Path:
+    """The --records folder: refused when it is a file or cannot be created or written."""
+    if not str(path).strip():
+        raise UsageError("--records: needs a folder name")
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise UsageError(f"--records {path}: is a file, not a folder")
+    _make_folder(p, "--records", path)
+    return p
+
+
+def check_out(path) -> Path:
+    """The --out picture file: refused when it is a folder or its folder cannot be created or written."""
+    if not str(path).strip():
+        raise UsageError("--out: needs a file name, e.g. shot.png")
+    p = Path(path)
+    if p.is_dir() or str(path).endswith(("/", os.sep)):
+        raise UsageError(f"--out {path}: is a folder; give a file name, e.g. {p / 'shot.png'}")
+    if p.exists() and not p.is_file():
+        raise UsageError(f"--out {path}: is not a regular file")
+    _make_folder(p.parent, "--out", path)
+    return p
+
+
+# ---------------------------------------------------------------- the parser
+class _Parser(argparse.ArgumentParser):
+    """argparse whose errors are one plain line (no usage block) and exit code 2."""
+
+    def error(self, message: str):  # noqa: D401 - argparse API
+        self.exit(2, f"anthology: {' '.join(message.split())} (see {self.prog} --help)\n")
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="main.py", description="Anthology: three ant board games.")
+    p = _Parser(prog="main.py", description="Anthology: three ant board games.")
     p.add_argument("--selftest", action="store_true", help="load all data, play one AI game of each game, check records")
     p.add_argument("--size", type=_size, default=None, help="window size, e.g. 1600x900")
     sub = p.add_subparsers(dest="cmd")
 
     a = sub.add_parser("autoplay", help="play AI-only games without a window")
     a.add_argument("--game", required=True)
-    a.add_argument("--players", type=int, default=None)
+    a.add_argument("--players", type=_whole, default=None)
     a.add_argument("--ai", default="medium", choices=["easy", "medium", "hard", "mixed", "random"])
-    a.add_argument("--seed", type=int, default=1)
-    a.add_argument("--games", type=int, default=1)
-    a.add_argument("--option", type=_option, action="append", default=[])
+    a.add_argument("--seed", type=_int_in(0, MAX_SEED), default=1)
+    a.add_argument("--games", type=_int_in(1, MAX_GAMES), default=1)
+    a.add_argument("--option", type=_option, action="append", default=[], help="NAME=VALUE, e.g. expert=true")
     a.add_argument("--records", default=None, help="folder for one record per game")
 
     s = sub.add_parser("screenshot", help="render a scene to a PNG without a window")
     s.add_argument("--scene", required=True, choices=["select", "setup", "play", "results"])
     s.add_argument("--game", default="it_happens")
-    s.add_argument("--players", type=int, default=None)
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--moves", type=int, default=20)
-    s.add_argument("--size", type=_size, default=(1920, 1080))
-    s.add_argument("--option", type=_option, action="append", default=[])
+    s.add_argument("--players", type=_whole, default=None)
+    s.add_argument("--seed", type=_int_in(0, MAX_SEED), default=1)
+    s.add_argument("--moves", type=_int_in(0, 1_000_000), default=20)
+    s.add_argument("--size", type=_size, default=(1920, 1080),
+                   help=f"picture size, from {MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    s.add_argument("--option", type=_option, action="append", default=[], help="NAME=VALUE, e.g. expert=true")
     s.add_argument("--out", required=True)
 
     r = sub.add_parser("replay", help="open a record in the play scene; arrow keys step")
     r.add_argument("file")
 
     b = sub.add_parser("bench", help="print start-up time, frame times and playouts per second")
-    b.add_argument("--frames", type=int, default=600)
-    b.add_argument("--playout-seconds", type=float, default=3.0)
+    b.add_argument("--frames", type=_int_in(3, 1_000_000), default=600)
+    b.add_argument("--playout-seconds", type=_seconds, default=3.0)
     return p
+
+
+def _plain(e: BaseException) -> str:
+    if isinstance(e, KeyError) and e.args:
+        return str(e.args[0])
+    if isinstance(e, OSError) and e.strerror:
+        return f"{e.filename}: {e.strerror}" if e.filename else e.strerror
+    return " ".join(str(e).split()) or type(e).__name__
 
 
 def run(argv: list[str], start_time: float) -> int:
@@ -74,11 +273,11 @@ def run(argv: list[str], start_time: float) -> int:
             return selftest()
         if args.cmd == "autoplay":
             from game.tools.autoplay import autoplay
-            return autoplay(args.game, args.players, args.ai, args.seed, args.games, dict(args.option), args.records)
+            return autoplay(args.game, args.players, args.ai, args.seed, args.games, args.option, args.records)
         if args.cmd == "screenshot":
             from game.tools.screenshot import screenshot
             return screenshot(args.scene, args.game, args.players, args.seed, args.moves, args.size,
-                              dict(args.option), args.out)
+                              args.option, args.out)
         if args.cmd == "bench":
             from game.tools.bench import bench
             return bench(args.frames, args.playout_seconds)
@@ -87,7 +286,9 @@ def run(argv: list[str], start_time: float) -> int:
             return open_replay(args.file, start_time)
         from game.app import run_app
         return run_app(args.size, start_time)
-    except (DataError, RecordError, ValueError, KeyError) as e:
-        msg = e.args[0] if isinstance(e, KeyError) and e.args else e
-        print(f"anthology: {msg}", file=sys.stderr)
+    except (DataError, RecordError, ValueError, KeyError, OSError) as e:
+        print(f"anthology: {_plain(e)}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("anthology: interrupted", file=sys.stderr)
+        return 130

@@ -1,9 +1,9 @@
 """Render one scene to a PNG without a window."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from game.tools.headless import advance_play, demo_seats, headless_app
+
+SCENES = ("select", "setup", "play", "results")
 
 
 def build_scene(app, scene: str, game: str, players, seed: int, moves: int, options: dict):
@@ -30,13 +30,48 @@ def build_scene(app, scene: str, game: str, players, seed: int, moves: int, opti
     return ResultsScene(app, game, seats, seed, options, play.state)
 
 
-def screenshot(scene: str, game: str, players, seed: int, moves: int, size, options: dict, out: str) -> int:
+def check_inputs(scene: str, game: str, players, seed: int, moves: int, size, options, out: str):
+    """Every input checked before anything is drawn; returns (players, size, options, out path).
+
+    Bad inputs raise UsageError with one plain line naming the input.
+    """
+    from game.tools.cli import (MAX_SEED, UsageError, check_game, check_options, check_out, check_players,
+                                check_size)
+    if scene not in SCENES:
+        raise UsageError(f"--scene: must be one of {', '.join(SCENES)}, not {scene!r}")
+    try:
+        w, h = size
+    except (TypeError, ValueError):
+        raise UsageError(f"--size: must be a width and a height, e.g. 1920x1080, not {size!r}") from None
+    if type(w) is not int or type(h) is not int:
+        raise UsageError(f"--size: must be whole numbers, e.g. 1920x1080, not {size!r}")
+    check_size((w, h))
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise UsageError(f"--seed: must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    if type(moves) is not int or moves < 0:
+        raise UsageError(f"--moves: must be a whole number of at least 0, not {moves!r}")
+    rules = check_game(game)
+    players = check_players(rules, players)
+    options = check_options(rules, options)
+    if scene in ("play", "results"):
+        problem = rules.validate_setup(demo_seats(rules, players, human_first=(scene == "play")), options)
+        if problem:
+            raise UsageError(problem)
+    path = check_out(out)
+    return players, (w, h), options, path
+
+
+def screenshot(scene: str, game: str, players, seed: int, moves: int, size, options, out: str) -> int:
+    players, size, options, path = check_inputs(scene, game, players, seed, moves, size, options, out)
     import pygame
     app = headless_app(size)
     sc = build_scene(app, scene, game, players, seed, moves, options)
     app.scenes.push(sc)
     sc.draw(app.window)
-    Path(out).parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(app.window, out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        pygame.image.save(app.window, str(path))
+    except pygame.error as e:
+        raise OSError(f"--out {out}: the picture cannot be written ({e})") from None
     print(f"wrote {out} ({size[0]}x{size[1]}, scene {scene})")
     return 0
