@@ -116,6 +116,8 @@ def entries(file: str, value: Any, field: str, id_field: str = "id") -> list[Ent
     out, seen = [], set()
     for i, item in enumerate(items):
         name = item.get(id_field) if isinstance(item, dict) else None
+        if name is not None and (isinstance(name, bool) or not isinstance(name, (str, int))):
+            raise Entry(file, f"{field}[#{i + 1}]", item).error(id_field, "must be a name (text), not a list or mapping")
         label = str(name) if name is not None else f"#{i + 1}"
         e = Entry(file, f"{field}[{label}]" if name is None else label, item)
         if name is not None:

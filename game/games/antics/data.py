@@ -289,10 +289,10 @@ def _board(path: Path, terrains, prey, leaves) -> dict:
         trails[tid] = Trail(tid, a, b, ter)
     for p in prey:
         if nodes.get(p.clearing) != "clearing":
-            raise DataError(_file(path, "components.yaml"), p.id, "clearing", f"{p.clearing!r} is not a clearing of the board")
+            raise DataError(_file(path.with_name("components.yaml"), "components.yaml"), p.id, "clearing", f"{p.clearing!r} is not a clearing of the board")
     for lf in leaves:
         if nodes.get(lf.clearing) != "leaf_clearing":
-            raise DataError(_file(path, "components.yaml"), lf.id, "clearing", f"{lf.clearing!r} is not a leaf clearing of the board")
+            raise DataError(_file(path.with_name("components.yaml"), "components.yaml"), lf.id, "clearing", f"{lf.clearing!r} is not a leaf clearing of the board")
     # every node is reachable from the ant-hill on foot
     seen, todo = {hills[0]}, [hills[0]]
     while todo:
@@ -327,7 +327,8 @@ def load_data(directory: Path | str | None = None) -> AnticsData:
     }
     for what, (got, want) in counts.items():
         if got != want:
-            raise DataError(f, None, what, f"the box holds {want} {what}, the data gives {got}")
+            where = _file(d / "tiles.yaml", "tiles.yaml") if what == "ant-hill tiles" else f
+            raise DataError(where, None, what, f"the box holds {want} {what}, the data gives {got}")
     clearings = Counter(p.clearing for p in data.prey) + Counter(lf.clearing for lf in data.leaves)
     dup = [cl for cl, k in clearings.items() if k > 1]
     if dup:
