@@ -1,4 +1,4 @@
-"""Micropolis rules core (rulings R1-R27 of ../shared/components/micropolis.md).
+"""Micropolis rules core (rulings R1-R28 of ../shared/components/micropolis.md).
 
 Seat 0 plays the youngest player: the first Military leader.
 """
@@ -60,7 +60,7 @@ class MicropolisRules:
             seats=list(seats), expert=expert, tiles=self.data.tiles, consts=c, anthills=anthills,
             line=line, line_soldiers=(0,) * c.line_size, pile=tuple(pile[c.line_size:]), pile_hidden=False,
             reserve=c.soldiers - c.soldiers_per_foundation * len(anthills),
-            architect_reserve=c.architect_tokens, leader=0, round=1, last_round=10 * per,
+            architect_reserve=c.architect_tokens, architects=(0,) * n, leader=0, round=1, last_round=10 * per,
             turn_order=tuple(range(n)), turn_index=0, phase="take", pending=None, pending_slot=None,
             active_anthill=None, leader_choices=(), setup_line=line, rng=rng, log=log)
         s.log = s.log.add({"type": "round", "round": 1, "leader": 0, "player": 0})
@@ -102,7 +102,7 @@ class MicropolisRules:
                     continue
                 if cost <= a.army:   # R13: pay from the army only
                     out.append(Take(pos, False, ai))
-                if cost > 0 and a.architects:   # R17: a token makes any tile free
+                if cost > 0 and s.architects[p]:   # R17: a token makes any tile free; R28: any own anthill
                     out.append(Take(pos, True, ai))
                 cost += 1
         return out
@@ -146,6 +146,13 @@ class MicropolisRules:
         ants[ai] = ants[ai]._replace(**kw)
         n.anthills = tuple(ants)
 
+    def _set_architects(self, n: State, player: int, k: int) -> None:
+        """R28: the player holds the tokens; each of the player's anthills mirrors the count."""
+        arch = list(n.architects)
+        arch[player] = k
+        n.architects = tuple(arch)
+        n.anthills = tuple(a._replace(architects=k) if a.owner == player else a for a in n.anthills)
+
     def _gain(self, n: State, ai: int, k: int) -> int:
         """Add up to k soldiers from the reserve to an army (R14 cap, R15 short reserve)."""
         a = n.anthills[ai]
@@ -173,11 +180,10 @@ class MicropolisRules:
         extra = max(0, army - self.c.army_cap)   # R14: above the cap goes to the reserve
         army -= extra
         n.reserve += extra
-        archs = ant.architects
-        if a.architect:
-            archs -= 1
+        self._set_anthill(n, ai, army=army)
+        if a.architect:   # R28: the token is the player's, whichever anthill receives the tile
+            self._set_architects(n, ant.owner, n.architects[ant.owner] - 1)
             n.architect_reserve += 1
-        self._set_anthill(n, ai, army=army, architects=archs)
         n.line, n.line_soldiers = tuple(line), tuple(ls)
         n.phase, n.pending, n.pending_slot, n.active_anthill = "place", tile, None, ai
         n.log = n.log.add({"type": "take", "player": ant.owner, "anthill": ai, "position": pos, "tile": tile,
@@ -238,7 +244,7 @@ class MicropolisRules:
             got = 1 if n.architect_reserve > 0 else 0
             if got:
                 n.architect_reserve -= 1
-                self._set_anthill(n, ai, architects=n.anthills[ai].architects + 1)
+                self._set_architects(n, owner, n.architects[owner] + 1)   # R28: to the player
             n.log = n.log.add({"type": "architect", "player": owner, "anthill": ai, "gained": got})
         elif sp == "sergeant":
             la = n.leader

@@ -13,6 +13,9 @@ State fields (read-only for the UI; ``rules.apply`` returns a new State):
 - ``pile``: tuple of tile ids, the face-down draw pile, next draw first
   (after ``observe`` it is sorted: the order is hidden). ``pile_hidden`` says so.
 - ``reserve``: soldiers in the reserve; ``architect_reserve``: Architect tokens in the reserve.
+- ``architects``: tuple, Architect tokens held by each player (index = player). R28: a token
+  belongs to the player, not to an anthill, so in expert mode either of the player's anthills
+  may spend it (a token is never stranded when one anthill is complete).
 - ``leader``: the anthill index holding the Red army token; ``leader_player`` = its owner.
 - ``round``: 1..last_round (10, or 20 in expert mode); ``last_round``.
 - ``turn_order``: tuple of players for this round (starts with the leader, clockwise =
@@ -31,7 +34,10 @@ Anthill (NamedTuple): ``owner`` player; ``slots`` 10 tile ids or None (slot k cl
 right edge of k touches the left edge of k+1); ``left`` slot of the counter-clockwise end of
 the arc (meaningful when count > 0); ``count`` tiles placed; ``army`` soldiers on the
 Foundation; ``full`` frozenset of tile ids whose barracks are full (soldiers in them =
-that tile's barracks size); ``architects`` Architect tokens held by this anthill.
+that tile's barracks size); ``architects`` Architect tokens this anthill may spend, which is
+always its owner's tokens (``State.architects[owner]``, R28). It is a mirror kept for readers of
+the per-anthill count: in expert mode both anthills of a player show the same shared tokens, so
+never add it up over anthills; count tokens with ``State.architects``.
 """
 from __future__ import annotations
 
@@ -49,7 +55,7 @@ class Anthill(NamedTuple):
     count: int
     army: int
     full: frozenset
-    architects: int
+    architects: int   # mirror of State.architects[owner] (R28), see the module docstring
 
     @property
     def right(self) -> int:
@@ -69,7 +75,8 @@ def _name(seats, p) -> str:
 @dataclass(frozen=True)
 class Take:
     """Take the tile at line ``position`` (0-based) for ``anthill`` (global anthill index).
-    Pays one army soldier per tile before it, unless ``architect`` (spend a token: free)."""
+    Pays one army soldier per tile before it, unless ``architect`` (spend a token: free; R28:
+    the token is the player's, so any unfinished anthill of the player may receive the tile)."""
     position: int
     architect: bool = False
     anthill: int = 0
@@ -131,6 +138,7 @@ class State:
     pile_hidden: bool
     reserve: int
     architect_reserve: int
+    architects: tuple
     leader: int
     round: int
     last_round: int

@@ -228,13 +228,17 @@ class View(GameView):
         y += th.px(34)
         if state.leader == ai:
             surf.blit(A.red_army_token(th.px(30)), (x, y))
-        for k in range(a.architects):
+        tokens = state.architects[a.owner]          # R28: the player's, shown once per player
+        shown = tokens if (not state.expert or ai % 2 == 0) else 0
+        for k in range(shown):
             surf.blit(A.architect_token(th.px(30)), (x + th.px(34) * (k + 1), y))
         army = th.text(f"army {a.army}", "small", (250, 220, 200), bold=True)
-        surf.blit(army, (x + th.px(34) * (a.architects + 1) + th.px(4), y + th.px(6)))
+        surf.blit(army, (x + th.px(34) * (shown + 1) + th.px(4), y + th.px(6)))
+        words = "an Architect token" if tokens == 1 else f"{tokens} Architect tokens"
         self.hot.append((pygame.Rect(x, y, info_w, th.px(30)),
                          f"Army {a.army} soldiers" + ("; holds the Red army token" if state.leader == ai else "")
-                         + (f"; {a.architects} Architect token(s)" if a.architects else "")))
+                         + (f"; {seat.name} has {words}" + (" (usable by either anthill)" if state.expert else "")
+                            if tokens else "")))
         y += th.px(40)
         lines = scoring.anthill_breakdown(state, ai)
         total = sum(lines.values())

@@ -98,7 +98,8 @@ def play_one(n, expert, seed):
         s = R.apply(s, acts[rng.below(len(acts))])
         assert s.soldiers_in_play() == 45
         assert s.tiles_in_play() == 61
-        assert s.architect_reserve + sum(a.architects for a in s.anthills) == 2
+        assert s.architect_reserve + sum(s.architects) == 2   # R28: tokens belong to players
+        assert all(a.architects == s.architects[a.owner] for a in s.anthills)
         assert all(0 <= a.army <= 10 for a in s.anthills)
     assert all(a.count == 10 and None not in a.slots for a in s.anthills)
     check_scores(s)

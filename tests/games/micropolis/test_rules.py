@@ -1,4 +1,4 @@
-"""One test per rule of the rulebook and per ruling R1-R27 (components doc)."""
+"""One test per rule of the rulebook and per ruling R1-R28 (components doc)."""
 import pytest
 
 from game.core.rng import Rng
@@ -242,21 +242,21 @@ def test_R14_nurse_gain_capped_at_10():
 
 def test_R17_architect_token_used_on_later_turn_for_free():
     s = _place(new(2), "A13")   # architect
-    assert s.anthills[0].architects == 1 and s.architect_reserve == 1
+    assert s.architects == (1, 0) and s.anthills[0].architects == 1 and s.architect_reserve == 1
     s = do(s, Take(1, False, 1), PlaceEnd("right"))
     s = with_line(s, LINE7)
     acts = R.legal_actions(s)
     assert Take(6, True, 0) in acts and Take(0, True, 0) not in acts
     s = do(s, Take(6, True, 0))
     assert s.anthills[0].army == 5 and sum(s.line_soldiers) == 0
-    assert s.anthills[0].architects == 0 and s.architect_reserve == 2
+    assert s.architects == (0, 0) and s.anthills[0].architects == 0 and s.architect_reserve == 2
 
 
 def test_R17_architect_gives_nothing_when_no_token_left():
     s = new(2).copy()
     s.architect_reserve = 0
     s = _place(s, "A13")
-    assert s.anthills[0].architects == 0
+    assert s.architects == (0, 0) and s.anthills[0].architects == 0
 
 
 def test_R18_sergeant_leader_loses_one_then_owner_gains_one():
@@ -419,6 +419,93 @@ def test_R26_expert_sergeant_hits_token_anthill_even_own():
     s = with_line(s, ["A10"] + LINE7[1:])
     s = do(s, Take(0, False, 1), PlaceEnd("right"))   # token lies before anthill 0 (same player)
     assert s.anthills[0].army == 4 and s.anthills[1].army == 6
+
+
+def test_R28_expert_token_gained_by_one_anthill_usable_for_the_other_after_it_is_complete():
+    s = new(2, expert=True)
+    s = set_anthill(s, 0, count=9, slots=ring(["A54"] * 9))
+    s = _place(s, "A13")   # player 0's Architect completes anthill 0
+    assert s.anthills[0].count == 10 and s.anthills[1].count == 0
+    assert s.architects == (1, 0) and s.architect_reserve == 1
+    # R28: the token is the player's; each of the player's anthills shows it
+    assert [a.architects for a in s.anthills] == [1, 1, 0, 0]
+    s = do(s, Take(1, False, 2), PlaceEnd("right"))   # player 1's turn
+    assert s.round == 2 and R.to_move(s) == 0
+    s = with_line(s, LINE7)
+    acts = R.legal_actions(s)
+    assert {a.anthill for a in acts} == {1}   # anthill 0 is complete
+    assert {a.position for a in acts if a.architect} == {1, 2, 3, 4, 5, 6}
+    before = len(s.log)
+    s = do(s, Take(6, True, 1))
+    assert s.anthills[1].army == 5 and sum(s.line_soldiers) == 0   # free: nothing paid
+    assert s.architects == (0, 0) and s.architect_reserve == 2
+    assert [a.architects for a in s.anthills] == [0, 0, 0, 0]
+    take = [e for e in s.log.since(before) if e["type"] == "take"][0]
+    assert take["anthill"] == 1 and take["architect"] and take["paid"] == 0
+
+
+def test_R28_expert_token_usable_by_either_anthill_and_one_spend_empties_both():
+    s = new(3, expert=True)
+    s = _place(s, "A13", 1)   # player 0 gains a token through anthill 1
+    assert s.architects == (1, 0, 0)
+    s = do(s, Take(1, False, 2), PlaceEnd("right"), Take(2, False, 4), PlaceEnd("right"))
+    assert R.to_move(s) == 0
+    s = with_line(s, LINE7)
+    acts = R.legal_actions(s)
+    assert Take(3, True, 0) in acts and Take(3, True, 1) in acts
+    s = do(s, Take(3, True, 0))
+    assert s.architects == (0, 0, 0) and s.anthills[0].army == 5 and s.anthills[1].army == 5
+    s = do(s, PlaceEnd("right"))
+    assert not any(a.architect for a in R.legal_actions(s))   # player 1 holds no token
+
+
+def test_R28_expert_no_token_stranded_in_80_random_games():
+    """Tokens counted across 80 random expert games (2 and 3 players). Under the old
+    per-anthill rule a token gained by an anthill completed before the player's other anthill
+    was stranded; with R28 every held token stays spendable by every unfinished anthill of its
+    player, and each token gained is spent or still held (none is lost)."""
+    old_rule_stranded = new_rule_stranded = spent_elsewhere = 0
+    for g in range(80):
+        n = 2 + g % 2
+        s = R.new_game(seats(n), g, {"expert": True})
+        rng = Rng(g * 7919 + 1)
+        origin = {p: [] for p in range(n)}   # anthill through which each held token was gained
+        gained = spent = 0
+        while not R.is_over(s):
+            acts = R.legal_actions(s)
+            if s.phase == "take":
+                p = R.to_move(s)
+                if s.architects[p]:
+                    paid = [pos for pos, t in enumerate(s.line) if t is not None][1:]   # not free
+                    for ai in s.anthills_of(p):
+                        if s.anthills[ai].count < 10:
+                            usable = {a.position for a in acts if a.architect and a.anthill == ai}
+                            new_rule_stranded += s.architects[p] * (usable != set(paid))
+            a = acts[rng.below(len(acts))]
+            before = len(s.log)
+            done = {i for i, x in enumerate(s.anthills) if x.count == 10}
+            s = R.apply(s, a)
+            for e in s.log.since(before):
+                if e["type"] == "architect" and e["gained"]:
+                    origin[e["player"]].append(e["anthill"])
+                    gained += 1
+                if e["type"] == "take" and e["architect"]:
+                    mine = origin[e["player"]]
+                    if e["anthill"] in mine:
+                        mine.remove(e["anthill"])
+                    else:   # a token the old rule tied to the player's other anthill
+                        mine.pop()
+                        spent_elsewhere += 1
+                    spent += 1
+            for i, x in enumerate(s.anthills):
+                if i not in done and x.count == 10 and s.anthills[i ^ 1].count < 10:
+                    old_rule_stranded += origin[x.owner].count(i)
+            assert sum(s.architects) + s.architect_reserve == 2
+            assert all(x.architects == s.architects[x.owner] for x in s.anthills)
+        assert gained == spent + sum(s.architects)
+        assert all(len(origin[p]) == s.architects[p] for p in range(n))
+    assert new_rule_stranded == 0
+    assert old_rule_stranded > 0 and spent_elsewhere > 0   # the case R28 settles does occur
 
 
 # ------------------------------------------------------------------ contract
