@@ -3,11 +3,20 @@
 See ../shared/records.md. Loading replays every event through the rules; a
 record that does not replay is refused with a message naming the event, and
 the file is never touched.
+
+Every way a record can fail to load -- the file (missing, a folder, a fifo, too
+big, not YAML, a Python tag), a field of the wrong type, a game this build does
+not have, a replay the rules refuse or choke on, a ``final`` section that is not
+what the moves give -- is one ``RecordError`` whose message is plain words for a
+player: it starts with the file's name and never shows a Python repr or traceback.
 """
 from __future__ import annotations
 
 import os
+import re
+import stat
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +34,34 @@ MAX_NAME = 40
 
 
 class RecordError(Exception):
-    """A record that cannot be read or does not replay."""
+    """A record that cannot be read or does not replay (one plain message for a player)."""
+
+
+def _plain(x: Any, limit: int = 80) -> str:
+    """A value as plain words for a message: no quotes, braces or Python reprs; cut short."""
+    def show(v: Any, depth: int) -> str:
+        if v is None:
+            return "nothing"
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if isinstance(v, (int, float)):
+            return str(v) if abs(v) < 10 ** 12 else "a huge number"
+        if isinstance(v, str):
+            return "".join(ch if ch.isprintable() else "?" for ch in v[:limit])
+        if depth > 2:
+            return "..."
+        if isinstance(v, dict):
+            kind = v.get("type") if isinstance(v.get("type"), str) else None
+            parts = [f"{show(k, depth + 1)} {show(w, depth + 1)}" for k, w in list(v.items())[:12] if k != "type"]
+            inner = ", ".join(parts)
+            if kind is not None:
+                return f"{show(kind, depth + 1)} ({inner})" if inner else show(kind, depth + 1)
+            return f"({inner})"
+        if isinstance(v, (list, tuple)):
+            return "[" + ", ".join(show(w, depth + 1) for w in list(v)[:12]) + "]"
+        return "a value"
+    text = show(x, 0)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 @dataclass
@@ -111,9 +147,82 @@ def record_text(rec: Record) -> str:
     return text
 
 
+# write_atomic's temporary files: ".<name>.<8 letters of mkstemp>.tmp" next to the file they replace
+_TEMP_RX = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp")
+STALE_TEMP_SECONDS = 60.0  # a temp file this old was left by a crash, not by a write in progress
+
+
+def _is_own_temp(fname: str, target: str | None) -> bool:
+    m = _TEMP_RX.fullmatch(fname)
+    if m is None:
+        return False
+    return m["name"] == target if target is not None else m["name"].endswith(".yaml")
+
+
+def remove_stale_temps(folder: Path | str, name: str | None = None,
+                       older_than: float = STALE_TEMP_SECONDS) -> list[str]:
+    """Delete temp files a crashed ``write_atomic`` left in ``folder``; returns their names.
+
+    Only this module's own pattern (``.<name>.xxxxxxxx.tmp``; ``<name>`` a .yaml file, or
+    exactly ``name`` if given), only regular files, and only ones older than ``older_than``
+    seconds (a write in progress elsewhere is left alone). Never raises."""
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except (OSError, ValueError):
+        return removed
+    now = time.time()
+    for entry in entries:
+        if not _is_own_temp(entry.name, name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
+                os.unlink(entry.path)
+                removed.append(entry.name)
+        except OSError:
+            pass
+    return removed
+
+
+_swept: set[tuple[str, str | None]] = set()
+
+
+def _sweep_once(path: Path) -> None:
+    """Remove crash leftovers at the first write into a folder this run (a folder of
+    thousands of records is not scanned again at every write)."""
+    name = None if path.name.endswith(".yaml") else path.name
+    key = (os.path.abspath(path.parent), name)
+    if key not in _swept:
+        remove_stale_temps(path.parent, name)
+        _swept.add(key)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable, where the OS allows (not on Windows)."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot fsync a folder; the rename itself is still atomic
+    finally:
+        os.close(fd)
+
+
 def write_atomic(path: Path | str, text: str) -> None:
+    """Write ``text`` to a temp file, fsync it, rename it over ``path``, fsync the folder.
+
+    A reader sees the old file or the new one, never half of one. The first write into a
+    folder removes the temp files an earlier crash left there (``remove_stale_temps``).
+    Raises OSError if the folder cannot be written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    _sweep_once(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -127,6 +236,7 @@ def write_atomic(path: Path | str, text: str) -> None:
         except OSError:
             pass
         raise
+    _fsync_folder(path.parent)
 
 
 def save_record(path: Path | str, rec: Record) -> None:
@@ -140,15 +250,29 @@ def read_record(path: Path | str) -> Record:
         d = safe_yaml.load_file(path, path.name)
     except safe_yaml.LoadError as e:
         raise RecordError(str(e)) from None
+    except (OSError, ValueError):  # a path the OS refuses outright
+        raise RecordError(f"{path.name}: cannot be read") from None
     return record_from_dict(d, str(path))
 
 
+def _scalar(v: Any) -> bool:
+    return v is None or type(v) in (bool, int, float, str)
+
+
+def _good_text(v: Any, longest: int) -> bool:
+    """A non-empty one-line string of printable characters (no NUL, no control characters)."""
+    return isinstance(v, str) and 0 < len(v) <= longest and v.isprintable()
+
+
 def record_from_dict(d: Any, name: str = "record") -> Record:
+    """Check every field's type and range: a Record, or RecordError in plain words."""
     if not isinstance(d, dict):
         raise RecordError(f"{name}: is not a game record")
     fmt = d.get("format")
     if fmt != FORMAT:
-        raise RecordError(f"{name}: unknown record format {fmt!r} (this version reads {FORMAT})")
+        if fmt is None:
+            raise RecordError(f"{name}: is not a game record (it has no format line)")
+        raise RecordError(f"{name}: unknown record format \"{_plain(fmt, 40)}\" (this version reads {FORMAT})")
     game, seed = d.get("game"), d.get("seed")
     if not isinstance(game, str) or not game.isidentifier() or len(game) > 40:
         raise RecordError(f"{name}: does not say which game it is")
@@ -162,26 +286,34 @@ def record_from_dict(d: Any, name: str = "record") -> Record:
         if not isinstance(st, dict):
             raise RecordError(f"{name}: seat {i + 1} is not a player")
         nm, col, kind = st.get("name"), st.get("color"), st.get("kind", "human")
-        if not isinstance(nm, str) or not 0 < len(nm) <= MAX_NAME or not nm.isprintable():
+        if not _good_text(nm, MAX_NAME) or not nm.strip():
             raise RecordError(f"{name}: seat {i + 1} has no usable name (1 to {MAX_NAME} printable characters)")
         if not isinstance(col, str) or not col.isidentifier() or len(col) > 20:
             raise RecordError(f"{name}: seat {i + 1} has no usable colour")
-        if kind not in SEAT_KINDS:
+        if type(kind) is not str or kind not in SEAT_KINDS:
             raise RecordError(f"{name}: seat {i + 1} is neither a person nor a known AI level")
         seats.append(Seat(nm, col, kind))
-    options = d.get("options") or {}
-    if not isinstance(options, dict) or not all(
-            isinstance(k, str) and (v is None or type(v) in (bool, int, float, str)) for k, v in options.items()):
+    options = d.get("options")
+    options = {} if options is None else options
+    if not isinstance(options, dict) or not all(isinstance(k, str) and _scalar(v) for k, v in options.items()):
         raise RecordError(f"{name}: its options are not simple name: value pairs")
-    setup, events, final = d.get("setup") or {}, d.get("events") or [], d.get("final")
-    if not isinstance(setup, dict) or not isinstance(events, list) or not (final is None or isinstance(final, dict)):
-        raise RecordError(f"{name}: its setup, events or final result are malformed")
-    rec = Record(game=game, seed=seed, seats=seats, options=dict(options), setup=setup, events=list(events),
-                 final=final, app_version=str(d.get("app_version", "?"))[:40])
-    for i, ev in enumerate(rec.events):
-        if not isinstance(ev, dict) or "type" not in ev:
+    setup, events, final = d.get("setup"), d.get("events"), d.get("final")
+    setup = {} if setup is None else setup
+    events = [] if events is None else events
+    if not isinstance(setup, dict):
+        raise RecordError(f"{name}: its setup is not a list of name: value pairs")
+    if not isinstance(events, list):
+        raise RecordError(f"{name}: its events are not a list")
+    if not (final is None or isinstance(final, dict)):
+        raise RecordError(f"{name}: its final result is malformed")
+    for i, ev in enumerate(events):
+        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str) or \
+                not all(isinstance(k, str) for k in ev):
             raise RecordError(f"{name}: event {i + 1} is not an event")
-    return rec
+    version = d.get("app_version", "?")
+    version = version[:40] if isinstance(version, str) and version.isprintable() else "?"
+    return Record(game=game, seed=seed, seats=seats, options=dict(options), setup=setup, events=list(events),
+                  final=final, app_version=version)
 
 
 def _norm(x: Any) -> Any:
@@ -193,6 +325,16 @@ def _norm(x: Any) -> Any:
     return x
 
 
+def final_of(rules, s) -> dict | None:
+    """The ``final`` section of a record for state ``s`` (None while the game goes on)."""
+    if not rules.is_over(s):
+        return None
+    final = dict(rules.final_extra(s))
+    final["sheets"] = [sh.to_record() for sh in rules.score_sheets(s)]
+    final["winners"] = list(rules.winners(s))
+    return final
+
+
 def make_record(rules, s, seats: list[Seat], seed: int, options: dict) -> Record:
     """The record of a game in state ``s`` (written after every decision).
 
@@ -200,50 +342,59 @@ def make_record(rules, s, seats: list[Seat], seed: int, options: dict) -> Record
     imaginary player of a 2-player It Happens..) included.
     """
     seats = list(getattr(s, "seats", seats))
-    final = None
-    if rules.is_over(s):
-        final = dict(rules.final_extra(s))
-        final["sheets"] = [sh.to_record() for sh in rules.score_sheets(s)]
-        final["winners"] = list(rules.winners(s))
     return Record(game=rules.id, seed=seed, seats=list(seats), options=dict(options),
-                  setup=_norm(rules.record_setup(s)), events=_norm(s.log.to_list()), final=final)
+                  setup=_norm(rules.record_setup(s)), events=_norm(s.log.to_list()), final=final_of(rules, s))
 
 
 def replay(rules, rec: Record, upto: int | None = None, name: str = "record"):
     """Replay a record through the rules; returns the list of states after each decision.
 
     states[0] is the state after setup; states[k] after the k-th decision.
-    Raises RecordError naming the first event that does not replay.
+    Raises RecordError naming the first event that does not replay; whatever else goes
+    wrong inside the rules (a hand-edited record they choke on) is a RecordError too.
+    With ``upto`` None, a ``final`` section must be exactly what the moves give.
     """
+    where = {"event": None}
+    try:
+        return _replay(rules, rec, upto, name, where)
+    except RecordError:
+        raise
+    except Exception:
+        at = f" at event {where['event']}" if where["event"] is not None else ""
+        raise RecordError(f"{name}: does not replay (the rules could not follow it{at})") from None
+
+
+def _replay(rules, rec: Record, upto: int | None, name: str, where: dict):
     if rec.game != rules.id:
-        raise RecordError(f"{name}: is a {rec.game!r} record, not {rules.id!r}")
+        raise RecordError(f"{name}: is a record of {_plain(rec.game, 40)}, not of {_plain(rules.id, 40)}")
     seated = [st for st in rec.seats if st.kind != "imaginary"]  # the rules add those again
     problem = rules.validate_setup(seated, rec.options)
     if problem:
-        raise RecordError(f"{name}: seats or options are not valid: {problem}")
+        raise RecordError(f"{name}: seats or options are not valid: {_plain(problem, 200)}")
     try:
         s = rules.new_game(seated, rec.seed, rec.options)
-    except Exception as e:  # the rules refuse the options
-        raise RecordError(f"{name}: cannot set up the game ({e})") from None
+    except Exception:  # the rules refuse the options
+        raise RecordError(f"{name}: cannot set up the game with these seats and options") from None
     if _norm(rules.record_setup(s)) != _norm(rec.setup):
         raise RecordError(f"{name}: the setup does not match what seed {rec.seed} deals")
     events = rec.events
     produced = _norm(s.log.to_list())
     for k, ev in enumerate(produced):
         if k >= len(events) or _norm(events[k]) != ev:
-            raise RecordError(f"{name}: event {k + 1} does not match the setup ({ev})")
+            raise RecordError(f"{name}: event {k + 1} does not match the setup (the rules give {_plain(ev)})")
     states = [s]
     i = len(produced)
     while i < len(events) and (upto is None or len(states) <= upto):
         ev = events[i]
+        where["event"] = i + 1
         if rules.is_over(s):
-            raise RecordError(f"{name}: event {i + 1} {ev!r} comes after the end of the game")
+            raise RecordError(f"{name}: event {i + 1} ({_plain(ev)}) comes after the end of the game")
         try:
             a = rules.action_from_event(s, ev)
         except Exception:
             a = None
         if a is None or a not in rules.legal_actions(s):
-            raise RecordError(f"{name}: event {i + 1} {ev!r} is not a legal decision here")
+            raise RecordError(f"{name}: event {i + 1} ({_plain(ev)}) is not a legal decision here")
         before = len(s.log)
         s = rules.apply(s, a)
         new = _norm(s.log.since(before))
@@ -252,9 +403,11 @@ def replay(rules, rec: Record, upto: int | None = None, name: str = "record"):
             if j >= len(events):
                 break  # a truncated record (an autosave mid-turn is never truncated)
             if _norm(events[j]) != got:
-                raise RecordError(f"{name}: event {j + 1} {events[j]!r} does not replay (the rules give {got!r})")
+                raise RecordError(f"{name}: event {j + 1} ({_plain(events[j])}) does not replay "
+                                  f"(the rules give {_plain(got)})")
         i += len(new)
         states.append(s)
+    where["event"] = None
     if upto is None and rec.final is not None:
         _check_final(rules, rec, s, name)
     return states
@@ -264,13 +417,30 @@ def _check_final(rules, rec: Record, end, name: str) -> None:
     """A record's ``final`` section must be what the replay computes (never trusted as written)."""
     if not rules.is_over(end):
         raise RecordError(f"{name}: claims a final result, but the game in it is not over")
-    sheets = [sh.to_record() for sh in rules.score_sheets(end)]
-    given = rec.final
-    if _norm(given.get("sheets")) != _norm(sheets) or _norm(given.get("winners")) != _norm(list(rules.winners(end))):
+    if _norm(rec.final) != _norm(final_of(rules, end)):
         raise RecordError(f"{name}: its final scores or winners differ from what the moves give")
 
 
+def rules_for(game: str, name: str = "record", available=None):
+    """The rules of a record's game, or RecordError if this build does not have that game."""
+    from game import games as registry
+    try:
+        known = registry.available_games() if available is None else list(available)
+    except Exception:
+        known = []
+    if game not in known:
+        raise RecordError(f"{name}: is of a game this version does not have ({_plain(game, 40)})")
+    try:
+        return registry.get_rules(game)
+    except Exception:  # the game's own data is broken: not the record's fault, but still no crash
+        raise RecordError(f"{name}: its game ({_plain(game, 40)}) cannot be started in this version") from None
+
+
 def load_game(rules, path: Path | str):
-    """Read and replay a record file: (Record, list of states)."""
+    """Read and replay a record file: (Record, list of states). Only ever raises RecordError.
+
+    ``rules`` None picks the rules of the record's own game from the registry."""
     rec = read_record(path)
+    if rules is None:
+        rules = rules_for(rec.game, str(path))
     return rec, replay(rules, rec, name=str(path))

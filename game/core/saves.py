@@ -1,39 +1,56 @@
 """The autosave: written after every decision, resumed by "Continue".
 
 A save that cannot be read or replayed is reported, moved aside (never
-deleted, never overwritten) and the menu offers no Continue for it.
+deleted, never overwritten) and the menu offers no Continue for it. Neither
+``peek_autosave`` nor ``load_autosave`` ever raises: each returns the reason
+in plain words for the menu to show.
+
+If the user folder cannot be created or written (see ``paths.saving_status``),
+the game runs without saving: ``write_autosave`` and ``clear_autosave`` do
+nothing and return False.
 """
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
-from game.core.paths import user_dir
-from game.core.record import Record, RecordError, read_record, replay, save_record
+from game.core.paths import saving_enabled, user_dir
+from game.core.record import Record, RecordError, read_record, remove_stale_temps, replay, save_record
 
 AUTOSAVE = "autosave.yaml"
+LAST_FINISHED = "last-finished.yaml"
 
 
 def autosave_path() -> Path:
     return user_dir() / AUTOSAVE
 
 
-def write_autosave(rec: Record) -> None:
+def write_autosave(rec: Record) -> bool:
+    """Save ``rec`` atomically; False (nothing written) when saving is off.
+
+    Raises OSError if the folder stops being writable while the game runs."""
+    if not saving_enabled():
+        return False
     save_record(autosave_path(), rec)
+    return True
 
 
-def clear_autosave() -> None:
+def clear_autosave() -> bool:
     """The game ended: keep its record as the last finished game, drop the Continue."""
+    if not saving_enabled():
+        return False
     p = autosave_path()
     if p.exists():
-        p.replace(p.with_name("last-finished.yaml"))
+        p.replace(p.with_name(LAST_FINISHED))
+        return True
+    return False
 
 
 def move_aside(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.unreadable-{stamp}{path.suffix}")
     n = 1
-    while target.exists():
+    while target.exists() or target.is_symlink():
         target = path.with_name(f"{path.stem}.unreadable-{stamp}-{n}{path.suffix}")
         n += 1
     path.rename(target)
@@ -46,50 +63,93 @@ def _set_aside(p: Path, why: str) -> str:
         aside = move_aside(p)
         return f"The saved game {why} and was kept as {aside.name}."
     except OSError as e:
-        return f"The saved game {why}; it could not be moved aside ({e.strerror or 'folder not writable'})."
+        return f"The saved game {why}; it could not be moved aside ({_os_reason(e)})."
+
+
+def _os_reason(e: OSError) -> str:
+    return (e.strerror or "the folder is not writable").lower()
+
+
+def _reason(e: Exception) -> str:
+    """A RecordError's message without the file name it starts with."""
+    text = " ".join(str(e).split())
+    return text.split(": ", 1)[1] if ": " in text else text
+
+
+def _unknown_game(game: str) -> str:
+    return f"is of a game this version does not have ({game})"
+
+
+def _default_is_known():
+    from game import games as registry
+    try:
+        known = set(registry.available_games())
+    except Exception:  # a broken game package: fall back to the ids this build ships
+        known = set(registry.GAME_IDS)
+    return known.__contains__
 
 
 def peek_autosave(is_known=None) -> tuple[Record | None, str | None]:
     """(record, None) for a resumable save; (None, message) if it had to be set aside. Never raises.
 
-    ``is_known(game_id)`` says whether this build has the game (default: its rules package exists)."""
-    if is_known is None:
-        from game.games import available_games
-        is_known = available_games().__contains__
+    ``is_known(game_id)`` says whether this build has the game (default: the game is in
+    ``game.games.available_games()``). A finished game's save offers no Continue: (None, None).
+    Temp files left by a crashed write are removed here, at the start."""
+    try:
+        return _peek(is_known)
+    except Exception:  # never let a save stop the menu from coming up
+        return None, "The saved game could not be checked; it was left where it is."
+
+
+def _peek(is_known) -> tuple[Record | None, str | None]:
     try:
         p = autosave_path()
+        remove_stale_temps(p.parent)
         if not p.exists() and not p.is_symlink():
             return None, None
-    except OSError:
+    except (OSError, ValueError):
         return None, None
     try:
         rec = read_record(p)
     except RecordError as e:
         return None, _set_aside(p, f"could not be read ({_reason(e)})")
-    except Exception:  # never let a save stop the menu from coming up
+    except Exception:
         return None, _set_aside(p, "could not be read")
     if rec.final is not None:
         return None, None
-    if not is_known(rec.game):
-        return None, _set_aside(p, f"is of a game this version does not have ({rec.game})")
+    if is_known is None:
+        is_known = _default_is_known()
+    try:
+        known = bool(is_known(rec.game))
+    except Exception:
+        known = False
+    if not known:
+        return None, _set_aside(p, _unknown_game(rec.game))
     return rec, None
 
 
-def _reason(e: Exception) -> str:
-    text = str(e)
-    return text.split(": ", 1)[1] if ": " in text else text
+def load_autosave(get_rules, is_known=None) -> tuple[Record | None, list | None, str | None]:
+    """Read and replay the autosave: (record, states, None) or (None, None, message). Never raises.
+
+    ``get_rules(game_id)`` gives the rules (KeyError/ImportError: this build does not have
+    the game). ``is_known`` as for ``peek_autosave``; by default only ``get_rules`` decides."""
+    try:
+        return _load(get_rules, is_known)
+    except Exception:
+        return None, None, "The saved game could not be loaded; it was left where it is."
 
 
-def load_autosave(get_rules) -> tuple[Record | None, list | None, str | None]:
-    """Read and replay the autosave: (record, states, None) or (None, None, message). Never raises."""
-    rec, msg = peek_autosave(lambda game: True)
+def _load(get_rules, is_known):
+    rec, msg = peek_autosave(is_known if is_known is not None else (lambda game: True))
     if rec is None:
         return None, None, msg
     p = autosave_path()
     try:
         rules = get_rules(rec.game)
     except (KeyError, ImportError):
-        return None, None, _set_aside(p, f"is of a game this version does not have ({rec.game})")
+        return None, None, _set_aside(p, _unknown_game(rec.game))
+    except Exception:
+        return None, None, _set_aside(p, f"could not be loaded (the game {rec.game} cannot be started)")
     try:
         states = replay(rules, rec, name=p.name)
     except RecordError as e:

@@ -132,7 +132,10 @@ class PlayScene(Scene):
         if self.replay:
             return
         try:
-            write_autosave(make_record(self.rules, self.state, self.input_seats, self.seed, self.options))
+            saved = write_autosave(make_record(self.rules, self.state, self.input_seats, self.seed, self.options))
+            if saved is False and not getattr(self, "_told_saving_off", False):
+                self._told_saving_off = True
+                self.message = "Saving is off; this game is kept in memory only."
             if self.over():
                 clear_autosave()
         except OSError as e:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.catalog import load_catalog
+from game.core.paths import saving_off_reason
 from game.core.saves import peek_autosave
 from game.games import available_games
 from game.scenes.common import Background, draw_message, draw_title
@@ -32,6 +33,9 @@ class SelectScene(Scene):
         self.saved, msg = peek_autosave()
         if msg:
             self.message = msg
+        why = saving_off_reason()
+        if why and not self.message:
+            self.message = why
         self.continue_btn.enabled = self.saved is not None
         if self.saved is not None:
             title = next((c.title for c in self.catalog if c.id == self.saved.game), self.saved.game)

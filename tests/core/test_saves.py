@@ -50,3 +50,273 @@ def test_save_that_does_not_replay_is_moved_aside():
     got, states, msg = saves.load_autosave(lambda gid: rules)
     assert got is None and "does not replay" in msg
     assert not saves.autosave_path().exists()
+
+
+# -- every bad save is set aside with its reason; peek and load never raise ------------------------
+
+import os  # noqa: E402
+import random  # noqa: E402
+import time  # noqa: E402
+
+import pytest  # noqa: E402
+
+from game.core import paths  # noqa: E402
+from game.core.record import record_text  # noqa: E402
+from game.core.rules import Seat  # noqa: E402
+from game.games import available_games, get_rules  # noqa: E402
+
+TOY_KNOWN = {"toy"}.__contains__
+
+
+def _plain(msg):
+    assert msg and "Traceback" not in msg and "{" not in msg and " object at " not in msg, msg
+    assert "Error" not in msg and len(msg) < 400, msg
+    return msg
+
+
+def _toy_save_text(moves=5, seed=4):
+    rules = ToyRules()
+    seats = [Seat("P0", "red", "human"), Seat("P1", "blue", "human")]
+    s = rules.new_game(seats, seed, {})
+    for _ in range(moves):
+        s = rules.apply(s, rules.legal_actions(s)[0])
+    return rules, record_text(make_record(rules, s, seats, seed, {}))
+
+
+def _set_aside_with(msg, words):
+    """The save is gone from its place, kept beside it, and the message says why."""
+    assert words in _plain(msg), msg
+    p = saves.autosave_path()
+    assert not p.exists() and not p.is_symlink()
+    kept = list(p.parent.glob("autosave.unreadable-*"))
+    assert len(kept) == 1 and kept[0].name in msg
+
+
+def _swap(text, old, new):
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("game: toy", "game: !!python/name:os.system", "the tag !!python/name:os.system is not allowed"),
+    ("seed: 4", "seed: " + "9" * 5000, "more than 40 digits"),
+    ("seed: 4", "seed: .inf", "infinite"),
+    ("name: P0", "name: " + "A" * 10_000_000, "the limit is"),
+    ("name: P0", 'name: "P\\0"', "seat 1 has no usable name"),
+    ("name: P0", "name: {a: 1}", "seat 1 has no usable name"),
+    ("seed: 4", "seed: [4", "not valid YAML"),
+    ("seed: 4", "seed: [4]", "seed is not a whole number"),
+])
+def test_a_bad_save_is_refused_set_aside_and_the_reason_returned(old, new, words):
+    _, text = _toy_save_text()
+    saves.autosave_path().write_text(_swap(text, old, new), encoding="utf-8")
+    rec, msg = saves.peek_autosave(TOY_KNOWN)
+    assert rec is None
+    _set_aside_with(msg, words)
+    assert msg.startswith("The saved game could not be read (")
+
+
+def test_a_save_of_a_game_this_version_does_not_have_is_refused_and_set_aside():
+    _, text = _toy_save_text()
+    saves.autosave_path().write_text(_swap(text, "game: toy", "game: chess"))
+    rec, msg = saves.peek_autosave()  # the default asks game.games.available_games()
+    assert rec is None and "chess" not in available_games()
+    _set_aside_with(msg, "is of a game this version does not have (chess)")
+
+
+def test_load_autosave_sets_aside_a_game_the_registry_does_not_know():
+    _, text = _toy_save_text()
+    saves.autosave_path().write_text(_swap(text, "game: toy", "game: chess"))
+    rec, states, msg = saves.load_autosave(get_rules)  # get_rules("chess") raises KeyError
+    assert rec is None and states is None
+    _set_aside_with(msg, "does not have (chess)")
+
+
+def test_load_autosave_never_raises_when_the_rules_cannot_be_had():
+    rules, text = _toy_save_text()
+    saves.autosave_path().write_text(text)
+
+    def broken(gid):
+        raise RuntimeError("data/toy.yaml: line 3: bad")
+
+    rec, states, msg = saves.load_autosave(broken)
+    assert rec is None and states is None
+    _set_aside_with(msg, "could not be loaded")
+
+
+def test_an_is_known_that_raises_does_not_stop_the_menu():
+    _, text = _toy_save_text()
+    saves.autosave_path().write_text(text)
+
+    def is_known(gid):
+        raise ImportError("no module")
+
+    rec, msg = saves.peek_autosave(is_known)
+    assert rec is None and "does not have (toy)" in msg
+
+
+def test_random_bytes_in_the_save_are_set_aside():
+    saves.autosave_path().write_bytes(bytes(random.Random(3).randrange(256) for _ in range(5000)))
+    rec, msg = saves.peek_autosave(TOY_KNOWN)
+    assert rec is None
+    _set_aside_with(msg, "could not be read")
+
+
+def test_a_folder_in_place_of_the_save_is_set_aside():
+    saves.autosave_path().mkdir()
+    rec, msg = saves.peek_autosave(TOY_KNOWN)
+    assert rec is None
+    _set_aside_with(msg, "is not a regular file")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_fifo_in_place_of_the_save_does_not_block_and_is_set_aside():
+    os.mkfifo(saves.autosave_path())
+    start = time.monotonic()
+    rec, msg = saves.peek_autosave(TOY_KNOWN)
+    assert rec is None and time.monotonic() - start < 2
+    _set_aside_with(msg, "is not a regular file")
+
+
+def test_a_save_that_cannot_be_moved_aside_still_gives_a_message(monkeypatch):
+    saves.autosave_path().write_text("{{{")
+
+    def refuse(path):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(saves, "move_aside", refuse)
+    rec, msg = saves.peek_autosave(TOY_KNOWN)
+    assert rec is None and "could not be moved aside (permission denied)" in _plain(msg)
+    assert saves.autosave_path().exists()
+
+
+def test_peek_never_raises_even_when_the_folder_lookup_does(monkeypatch):
+    def boom():
+        raise RuntimeError("no home")
+
+    monkeypatch.setattr(saves, "user_dir", boom)
+    rec, msg = saves.peek_autosave(TOY_KNOWN)
+    assert rec is None and _plain(msg)
+    rec, states, msg = saves.load_autosave(lambda gid: ToyRules())
+    assert rec is None and states is None and _plain(msg)
+
+
+def test_a_forged_save_does_not_replay_and_is_set_aside():
+    _, text = _toy_save_text()
+    lines = text.splitlines()
+    i = next(k for k, ln in enumerate(lines) if "type: roll" in ln)
+    lines[i] = lines[i].replace("value: ", "value: 1") if "value: 1" not in lines[i] else lines[i].replace(
+        "value: 1", "value: 2")
+    saves.autosave_path().write_text("\n".join(lines) + "\n")
+    rec, states, msg = saves.load_autosave(lambda gid: ToyRules())
+    assert rec is None
+    _set_aside_with(msg, "does not replay (event")
+
+
+def test_a_finished_game_offers_no_continue():
+    rules = ToyRules()
+    seats, s = play(rules, seed=2)
+    saves.write_autosave(make_record(rules, s, seats, 2, {}))
+    assert saves.peek_autosave(TOY_KNOWN) == (None, None)
+    assert saves.clear_autosave() is True
+    assert not saves.autosave_path().exists()
+    assert (saves.autosave_path().parent / saves.LAST_FINISHED).exists()
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+def test_peek_removes_temp_files_a_crash_left_in_the_user_folder():
+    folder = saves.autosave_path().parent
+    stale = folder / ".autosave.yaml.q1w2e3r4.tmp"
+    stale.write_text("half a save")
+    t = time.time() - 3600
+    os.utime(stale, (t, t))
+    fresh = folder / ".autosave.yaml.a1s2d3f4.tmp"
+    fresh.write_text("a write in progress")
+    other = folder / "notes.txt"
+    other.write_text("keep")
+    assert saves.peek_autosave(TOY_KNOWN) == (None, None)
+    assert not stale.exists() and fresh.exists() and other.exists()
+
+
+def test_write_autosave_leaves_only_the_save():
+    rules = ToyRules()
+    seats, s = play(rules, seed=2)
+    assert saves.write_autosave(make_record(rules, s, seats, 2, {})) is True
+    assert sorted(os.listdir(saves.autosave_path().parent)) == ["autosave.yaml"]
+
+
+# -- the user folder: when it cannot be made or written, the game runs without saving ------------
+
+def test_saving_works_in_a_normal_folder():
+    assert paths.saving_status() == (True, None)
+    assert paths.saving_enabled() and paths.saving_off_reason() is None
+    assert paths.user_dir().is_dir()
+
+
+def test_a_file_in_place_of_the_user_folder_turns_saving_off(tmp_path, monkeypatch):
+    home = tmp_path / "home-file"
+    home.write_text("not a folder")
+    monkeypatch.setenv("ANTHOLOGY_HOME", str(home))
+    ok, why = paths.saving_status()
+    assert not ok and why == f"Saving is off: {home} is a file, not a folder."
+    assert paths.user_dir() == home  # no exception
+    rules = ToyRules()
+    seats, s = play(rules, seed=2)
+    assert saves.write_autosave(make_record(rules, s, seats, 2, {})) is False
+    assert saves.clear_autosave() is False
+    assert home.read_text() == "not a folder"
+    assert saves.peek_autosave(TOY_KNOWN) == (None, None)
+    assert saves.load_autosave(lambda gid: rules) == (None, None, None)
+
+
+def test_a_user_folder_that_cannot_be_created_turns_saving_off(tmp_path, monkeypatch):
+    (tmp_path / "file").write_text("x")
+    home = tmp_path / "file" / "anthology"
+    monkeypatch.setenv("ANTHOLOGY_HOME", str(home))
+    ok, why = paths.saving_status()
+    assert not ok and why.startswith(f"Saving is off: the folder {home} cannot be created (")
+    assert "Error" not in why and "errno" not in why.lower()
+    assert paths.user_dir() == home and not paths.saving_enabled()
+
+
+@pytest.mark.skipif(os.name == "nt" or (hasattr(os, "geteuid") and os.geteuid() == 0),
+                    reason="needs POSIX permissions that bind (not root)")
+def test_a_read_only_user_folder_turns_saving_off(tmp_path, monkeypatch):
+    home = tmp_path / "ro"
+    home.mkdir()
+    home.chmod(0o500)
+    try:
+        monkeypatch.setenv("ANTHOLOGY_HOME", str(home))
+        ok, why = paths.saving_status()
+        assert not ok and why == f"Saving is off: the folder {home} cannot be written (permission denied)."
+    finally:
+        home.chmod(0o700)
+
+
+def test_a_user_folder_whose_writes_fail_turns_saving_off(tmp_path, monkeypatch):
+    home = tmp_path / "full"
+    monkeypatch.setenv("ANTHOLOGY_HOME", str(home))
+
+    def full(*a, **k):
+        raise OSError(30, "Read-only file system")
+
+    with monkeypatch.context() as m:
+        m.setattr(paths.tempfile, "mkstemp", full)
+        ok, why = paths.saving_status()
+    assert not ok and why == f"Saving is off: the folder {home} cannot be written (read-only file system)."
+    assert paths.saving_status() == (False, why)        # remembered for the run...
+    assert paths.saving_status(recheck=True) == (True, None)  # ...until asked to look again
+
+
+@pytest.mark.skipif(not os.name == "posix", reason="the XDG layout")
+def test_no_home_folder_turns_saving_off_without_creating_anything(tmp_path, monkeypatch):
+    monkeypatch.delenv("ANTHOLOGY_HOME")
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.setattr(paths.sys, "platform", "linux")
+    monkeypatch.setattr(paths.os.path, "expanduser", lambda p: p)  # "~" stays "~": no home
+    monkeypatch.chdir(tmp_path)
+    ok, why = paths.saving_status()
+    assert not ok and why == "Saving is off: no home folder was found to save games in."
+    paths.user_dir()
+    assert os.listdir(tmp_path) == []  # no "~" folder made in the current one
