@@ -36,8 +36,6 @@ def clickable(view, s, c) -> set:
     for kind, shape, key in view.hot:
         if isinstance(shape, pygame.Rect):
             points.append(shape.center)
-        elif kind == "trail":
-            continue
         else:
             points.append(tuple(int(v) for v in shape[0]))
     for tid, pts in view.map.trails.items():

@@ -46,6 +46,7 @@ PHASE_HINTS = {
 }
 MAP_ANT = 46          # an ant's length on the map, in map pixels
 FLASH_MS = 1400
+_BOARD_ART: dict = {}     # the loaded map and the board painted at map size, made once per run
 
 
 def _along(pts, f: float):
@@ -106,9 +107,11 @@ def _plural(n: int, word: str) -> str:
 class View(GameView):
     def __init__(self, rules, seats, theme):
         super().__init__(rules, seats, theme)
-        self.map = load_board_map()
-        self._base_full: pygame.Surface | None = None
+        if "map" not in _BOARD_ART:
+            _BOARD_ART["map"] = load_board_map()
+        self.map = _BOARD_ART["map"]
         self._base_scaled: dict = {}
+        self.screen_trails: dict = {}   # trail id -> its polyline in window pixels (set by layout)
         self.board = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
         self.bar = pygame.Rect(0, 0, 0, 0)
@@ -140,6 +143,7 @@ class View(GameView):
         self.panels = [pygame.Rect(right.x + (i % cols) * (pw + m), right.y + (i // cols) * (ph + m), pw, ph)
                        for i in range(n)]
         self._base_scaled.clear()
+        self.screen_trails = {tid: [self._pt(p) for p in pts] for tid, pts in self.map.trails.items()}
 
     def _pt(self, p) -> tuple[int, int]:
         return (int(self.board.x + p[0] * self.scale), int(self.board.y + p[1] * self.scale))
@@ -151,12 +155,13 @@ class View(GameView):
 
     # ------------------------------------------------------------------ the printed board (cached)
     def _base(self) -> pygame.Surface:
-        if self._base_full is None:
-            self._base_full = self._paint_board()
+        full = _BOARD_ART.get("art")
+        if full is None:
+            full = _BOARD_ART["art"] = self._paint_board()
         size = self.board.size
         got = self._base_scaled.get(size)
         if got is None:
-            got = pygame.transform.smoothscale(self._base_full, size)
+            got = pygame.transform.smoothscale(full, size)
             self._base_scaled.clear()
             self._base_scaled[size] = got
         return got
@@ -297,8 +302,9 @@ class View(GameView):
         self._draw_clearings(surf, state, legal)
         self._draw_trails(surf, state, legal, mouse)
         self._draw_areas(surf, state, legal)
+        sheets = self.rules.score_sheets(state)
         for p in range(len(self.seats)):
-            self._draw_hill(surf, state, p, legal, mouse)
+            self._draw_hill(surf, state, p, sheets[p], legal, mouse)
         self._draw_bar(surf, state, ctx, legal, mouse)
         if self.menu:
             draw_panel(surf, self.menu_rect, th, radius=10)
@@ -439,13 +445,12 @@ class View(GameView):
         over = self._trail_at(mouse)
         px = max(10, int(MAP_ANT * self.scale))
         for tid, pts in self.map.trails.items():
-            spts = [self._pt(p) for p in pts]
+            spts = self.screen_trails[tid]
             if tid in acts:
                 w = max(3, int(10 * self.scale)) + (th.px(3) if tid == over else 0)
                 pygame.draw.lines(surf, T.LEGAL if tid != over else T.HILITE, False, spts, w)
             if self.flash.get(("trail", tid)):
                 pygame.draw.lines(surf, T.HILITE, False, spts, max(2, int(6 * self.scale)))
-            self.hot.append(("trail", spts, tid))
             here = [p for p in range(len(self.seats)) if tid in state.ants[p]]
             guard = state.guards.get(tid)
             k = len(here) + (guard is not None)
@@ -477,8 +482,7 @@ class View(GameView):
         if not self.board.collidepoint(pos):
             return None
         best, bd = None, 14 * max(self.scale, 0.5) + 6
-        for tid, pts in self.map.trails.items():
-            spts = [self._pt(p) for p in pts]
+        for tid, spts in self.screen_trails.items():
             d = min(_seg_dist(pos, a, b) for a, b in zip(spts, spts[1:]))
             if d < bd:
                 best, bd = tid, d
@@ -534,7 +538,7 @@ class View(GameView):
                     ghosts.add(a.cell)
         return hill, ghosts
 
-    def _draw_hill(self, surf, state, p, legal, mouse):
+    def _draw_hill(self, surf, state, p, sheet, legal, mouse):
         th = self.th
         panel = self.panels[p]
         active = p == state.player and state.phase != "over"
@@ -548,7 +552,6 @@ class View(GameView):
                       th.px(10), self.seat_color(p))
         name = th.text(seat.name, "small", T.INK, bold=True)
         surf.blit(name, (x + th.px(26), y))
-        sheet = self.rules.score_sheets(state)[p]
         score = th.text(f"{sheet.total} pts", "small", T.INK, bold=True)
         surf.blit(score, (panel.right - score.get_width() - th.px(12), y))
         y += name.get_height() + th.px(2)
@@ -764,8 +767,6 @@ class View(GameView):
     def _hit(self, pos):
         """What is under pos: (kind, key) of the topmost hot spot."""
         for kind, shape, key in reversed(self.hot):
-            if kind in ("trail",):
-                continue
             if isinstance(shape, pygame.Rect):
                 if shape.collidepoint(pos):
                     return kind, key
