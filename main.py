@@ -32,4 +32,6 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    import multiprocessing
+    multiprocessing.freeze_support()  # arena --jobs in the frozen build
     sys.exit(main())

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-SEAT_KINDS = ("human", "easy", "medium", "hard", "imaginary")
+SEAT_KINDS = ("human", "easy", "medium", "hard", "random", "imaginary")  # random: arena and tests only
 AI_KINDS = ("easy", "medium", "hard")
 
 Options = dict[str, Any]

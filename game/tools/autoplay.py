@@ -22,15 +22,26 @@ def ai_seats(rules, players: int, ai: str, seed: int) -> list[Seat]:
     return seats
 
 
-def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 100000):
-    """Play one AI-only game; returns the final state."""
+def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 100000, think: list | None = None):
+    """Play one AI-only game; returns the final state.
+
+    ``think``, when given, receives per seat [decisions, total seconds, longest seconds]."""
     s = rules.new_game(seats, seed, options)
     bots = {i: make_bot(seat.kind, rules, seed * 31 + i * 7919 + 0x5EED, timed=False)
             for i, seat in enumerate(s.seats) if seat.kind not in ("human", "imaginary")}
+    if think is not None:
+        think[:] = [[0, 0.0, 0.0] for _ in s.seats]
     n = 0
     while not rules.is_over(s):
         p = rules.to_move(s)
-        s = rules.apply(s, bot_move(bots[p], rules, s, p))
+        t0 = time.perf_counter()
+        action = bot_move(bots[p], rules, s, p)
+        if think is not None:
+            dt = time.perf_counter() - t0
+            think[p][0] += 1
+            think[p][1] += dt
+            think[p][2] = max(think[p][2], dt)
+        s = rules.apply(s, action)
         n += 1
         if n > max_decisions:
             raise RuntimeError(f"game with seed {seed} did not end after {max_decisions} decisions")

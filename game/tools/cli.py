@@ -237,6 +237,15 @@ def parser() -> argparse.ArgumentParser:
     a.add_argument("--option", type=_option, action="append", default=[], help="NAME=VALUE, e.g. expert=true")
     a.add_argument("--records", default=None, help="folder for one record per game")
 
+    m = sub.add_parser("arena", help="seeded AI-only matches between AI levels: win shares and think times")
+    m.add_argument("--game", required=True)
+    m.add_argument("--seats", required=True, help="one AI level per seat, e.g. hard,medium (easy medium hard random)")
+    m.add_argument("--games", type=_int_in(1, MAX_GAMES), default=20)
+    m.add_argument("--seed", type=_int_in(0, MAX_SEED), default=1)
+    m.add_argument("--jobs", type=_int_in(1, 64), default=1, help="processes playing games side by side")
+    m.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    m.add_argument("--records", default=None, help="folder for one record per game")
+
     s = sub.add_parser("screenshot", help="render a scene to a PNG without a window")
     s.add_argument("--scene", required=True, choices=["select", "setup", "play", "results"])
     s.add_argument("--game", default="it_happens")
@@ -274,6 +283,9 @@ def run(argv: list[str], start_time: float) -> int:
         if args.cmd == "autoplay":
             from game.tools.autoplay import autoplay
             return autoplay(args.game, args.players, args.ai, args.seed, args.games, args.option, args.records)
+        if args.cmd == "arena":
+            from game.tools.arena import arena
+            return arena(args.game, args.seats, args.games, args.seed, args.jobs, args.json, args.records)
         if args.cmd == "screenshot":
             from game.tools.screenshot import screenshot
             return screenshot(args.scene, args.game, args.players, args.seed, args.moves, args.size,

@@ -1,0 +1,199 @@
+"""Seeded AI-only matches between AI levels, with win shares and think times per level.
+
+Seat order rotates so that each deal is played from every seat: with R the number of
+distinct rotations of the --seats list (2 for ``hard,medium``, 4 for ``hard,medium,medium,medium``,
+1 for ``medium,medium``), game k deals with seed S + k // R and seats the levels rotated by
+k % R (seat i gets level (i + k % R) mod n of the list). --games must be a multiple of R.
+With --records, game k is saved as DIR/<game>-<deal seed>-r<rotation>.yaml.
+Every game is independent and deterministic from its deal seed and rotation, so the
+results (think times aside) are the same whatever --jobs says.
+"""
+from __future__ import annotations
+
+import json
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from game.core.record import make_record, save_record
+from game.core.rules import Seat
+from game.tools.autoplay import NAMES, play_game
+from game.tools.cli import MAX_SEED, UsageError, check_game, check_records
+
+LEVELS = ("easy", "medium", "hard", "random")
+Z95 = 1.96
+
+
+# ---------------------------------------------------------------- inputs
+def parse_seats(rules, text: str) -> list[str]:
+    """'hard,medium' -> ['hard', 'medium'], checked against the levels and the game's player count."""
+    levels = [part.strip().lower() for part in str(text).split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            shown = f"{level!r} is not an AI level" if level else "a level is missing"
+            raise UsageError(f"--seats {text}: {shown} (one of {', '.join(LEVELS)} per seat, comma-separated)")
+    if not rules.min_players <= len(levels) <= rules.max_players:
+        raise UsageError(f"--seats: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
+                         f"not {len(levels)} (one level per seat)")
+    return levels
+
+
+def rotation_count(levels: list[str]) -> int:
+    """How many different seat orders rotating ``levels`` gives."""
+    return next(r for r in range(1, len(levels) + 1) if levels[r:] + levels[:r] == levels)
+
+
+def rotated(levels: list[str], r: int) -> list[str]:
+    return levels[r:] + levels[:r]
+
+
+def arena_seats(rules, kinds: list[str]) -> list[Seat]:
+    colors = list(rules.seat_colors)
+    return [Seat(NAMES[i], colors[i % len(colors)], kind) for i, kind in enumerate(kinds)]
+
+
+def record_name(game: str, deal: int, rotation: int) -> str:
+    return f"{game}-{deal}-r{rotation}.yaml"
+
+
+# ---------------------------------------------------------------- one game (runs in a worker)
+def play_match(task: tuple) -> dict:
+    """One arena game from (game id, levels, deal seed, rotation, records folder or None)."""
+    from game.games import get_rules
+    game, levels, deal, rotation, folder = task
+    rules = get_rules(game)
+    kinds = rotated(list(levels), rotation)
+    seats = arena_seats(rules, kinds)
+    think: list = []
+    s = play_game(rules, seats, deal, {}, think=think)
+    if folder is not None:
+        save_record(Path(folder) / record_name(game, deal, rotation), make_record(rules, s, seats, deal, {}))
+    n = len(kinds)
+    return {"deal": deal, "rotation": rotation, "kinds": kinds,
+            "scores": [sh.total for sh in rules.score_sheets(s)][:n],
+            "winners": list(rules.winners(s)), "think": think[:n]}
+
+
+# ---------------------------------------------------------------- statistics
+def wilson(share: float, n: int) -> list[float]:
+    """95 % Wilson score interval of a share observed over n games."""
+    denom = 1 + Z95 ** 2 / n
+    centre = (share + Z95 ** 2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(share * (1 - share) / n + Z95 ** 2 / (4 * n * n)) / denom
+    return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
+
+
+def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
+    """Per level: win share (a shared win split evenly), its 95 % interval, mean score, think times."""
+    n_games = len(results)
+    per = {lv: {"wins": 0.0, "scores": [], "decisions": 0, "think_s": 0.0, "think_max": 0.0} for lv in levels}
+    unseated = 0.0
+    for res in results:
+        for w in res["winners"]:
+            if w < len(res["kinds"]):
+                per[res["kinds"][w]]["wins"] += 1 / len(res["winners"])
+            else:
+                unseated += 1 / len(res["winners"])
+        for kind, score, (count, total, most) in zip(res["kinds"], res["scores"], res["think"]):
+            agg = per[kind]
+            agg["scores"].append(score)
+            agg["decisions"] += count
+            agg["think_s"] += total
+            agg["think_max"] = max(agg["think_max"], most)
+    seats = {}
+    for lv, agg in per.items():
+        share = agg["wins"] / n_games
+        seats[lv] = {"seats": levels.count(lv), "fair_share": round(levels.count(lv) / len(levels), 4),
+                     "win_share": round(share, 4), "ci95": wilson(share, n_games),
+                     "mean_score": round(sum(agg["scores"]) / len(agg["scores"]), 2),
+                     "think_ms_mean": round(1000 * agg["think_s"] / max(1, agg["decisions"]), 3),
+                     "think_ms_max": round(1000 * agg["think_max"], 3), "decisions": agg["decisions"]}
+    return {"game": game, "games": n_games, "seats_per_game": len(levels), "seat_list": levels,
+            "rotations": rotation_count(levels), "seats": seats, "unseated_win_share": round(unseated / n_games, 4)}
+
+
+# ---------------------------------------------------------------- output
+def game_line(res: dict) -> str:
+    kinds = res["kinds"]
+    won = ", ".join(kinds[w] if w < len(kinds) else "imaginary player" for w in res["winners"])
+    scores = " ".join(f"{kind}={score}" for kind, score in zip(kinds, res["scores"]))
+    return f"deal {res['deal']} rotation {res['rotation']}: won by {won}; scores {scores}"
+
+
+def report_lines(summary: dict, title: str, seconds: float, jobs: int) -> list[str]:
+    g, n = summary["games"], summary["seats_per_game"]
+    lines = [f"{title}: {g} games, {n} seats ({','.join(summary['seat_list'])}), "
+             f"{summary['rotations']} seat order(s) per deal; {seconds:.2f} s with {jobs} job(s)",
+             f"{'level':<8}{'seats':>6}{'fair':>7}{'win share':>11}{'95% CI':>15}{'mean score':>12}"
+             f"{'think ms':>10}{'max ms':>10}"]
+    for lv, st in summary["seats"].items():
+        lo, hi = st["ci95"]
+        lines.append(f"{lv:<8}{st['seats']:>6}{st['fair_share']:>7.2f}{st['win_share']:>11.3f}"
+                     f"{f'{lo:.3f}-{hi:.3f}':>15}{st['mean_score']:>12.1f}"
+                     f"{st['think_ms_mean']:>10.2f}{st['think_ms_max']:>10.1f}")
+    if summary["unseated_win_share"]:
+        lines.append(f"the imaginary player took {summary['unseated_win_share']:.3f} of the wins")
+    return lines
+
+
+# ---------------------------------------------------------------- the command
+def check_arena(game: str, seats: str, games: int, seed: int, jobs: int, records) -> tuple:
+    """Every input checked before the first game: (rules, levels, records folder or None)."""
+    rules = check_game(game)
+    levels = parse_seats(rules, seats)
+    rot = rotation_count(levels)
+    if type(games) is not int or games < 1:
+        raise UsageError(f"--games: must be a whole number of at least 1, not {games}")
+    if games % rot:
+        lower = max(rot, games - games % rot)
+        raise UsageError(f"--games: {games} is not a multiple of {rot} (each deal is played once in each of "
+                         f"the {rot} seat orders); try {lower} or {lower + rot}")
+    last = seed + games // rot - 1
+    if type(seed) is not int or seed < 0 or last > MAX_SEED:
+        raise UsageError(f"--seed: seeds {seed} to {last} are not all whole numbers from 0 to {MAX_SEED}")
+    if type(jobs) is not int or jobs < 1:
+        raise UsageError(f"--jobs: must be a whole number of at least 1, not {jobs}")
+    for r in range(rot):
+        problem = rules.validate_setup(arena_seats(rules, rotated(levels, r)), {})
+        if problem:
+            raise UsageError(problem)
+    folder = None
+    if records is not None:
+        folder = check_records(records)
+        for k in range(games):
+            target = folder / record_name(game, seed + k // rot, k % rot)
+            if target.exists() and not target.is_file():
+                raise UsageError(f"--records {records}: {target.name} is in the way (not a file)")
+    return rules, levels, folder
+
+
+def run_matches(tasks: list[tuple], jobs: int):
+    """Yield each game's result in task order, played in ``jobs`` processes when more than one."""
+    if jobs == 1:
+        yield from map(play_match, tasks)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
+        yield from pool.map(play_match, tasks)
+
+
+def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: bool = False,
+          records: str | None = None) -> int:
+    """Play ``games`` rotated AI-only games and print per-level statistics (text or one JSON object)."""
+    rules, levels, folder = check_arena(game, seats, games, seed, jobs, records)
+    rot = rotation_count(levels)
+    tasks = [(game, tuple(levels), seed + k // rot, k % rot, None if folder is None else str(folder))
+             for k in range(games)]
+    t0 = time.perf_counter()
+    results = []
+    for res in run_matches(tasks, jobs):
+        results.append(res)
+        if not as_json:
+            print(game_line(res), flush=True)
+    seconds = time.perf_counter() - t0
+    summary = summarize(game, levels, results)
+    if as_json:
+        print(json.dumps({**summary, "seed": seed, "jobs": jobs, "seconds": round(seconds, 3)}))
+    else:
+        print("\n".join(report_lines(summary, rules.title, seconds, jobs)))
+    return 0

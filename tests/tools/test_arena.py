@@ -1,0 +1,133 @@
+"""The arena command: rotated seeded matches between AI levels, statistics per level."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.core.record import read_record, replay
+from game.games import get_rules
+from game.tools.arena import arena_seats, play_match, rotation_count, wilson
+from game.tools.autoplay import play_game
+
+TIMING = ("think_ms_mean", "think_ms_max")
+
+
+def run(capsys, *argv: str):
+    """main.main(argv) in this process; returns (exit code, stdout, stderr)."""
+    import main
+    try:
+        code = main.main(["arena", *argv])
+    except SystemExit as e:  # argparse errors exit
+        code = e.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def arena_json(capsys, *argv: str) -> dict:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    assert len(out.strip().splitlines()) == 1, out
+    return json.loads(out)
+
+
+def without_timing(summary: dict) -> dict:
+    seats = {lv: {k: v for k, v in st.items() if k not in TIMING} for lv, st in summary["seats"].items()}
+    return {k: v for k, v in summary.items() if k not in ("seconds", "jobs")} | {"seats": seats}
+
+
+def test_json_is_one_object_with_a_line_per_level(capsys):
+    d = arena_json(capsys, "--game", "micropolis", "--seats", "medium,random", "--games", "4", "--seed", "3")
+    assert (d["game"], d["games"], d["seats_per_game"], d["rotations"]) == ("micropolis", 4, 2, 2)
+    assert set(d["seats"]) == {"medium", "random"}
+    for st in d["seats"].values():
+        assert set(st) >= {"win_share", "ci95", "mean_score", "think_ms_mean", "think_ms_max", "fair_share"}
+        lo, hi = st["ci95"]
+        assert 0 <= lo <= st["win_share"] <= hi <= 1
+        assert 0 <= st["think_ms_mean"] <= st["think_ms_max"]
+        assert st["fair_share"] == 0.5
+    shares = sum(st["win_share"] for st in d["seats"].values()) + d["unseated_win_share"]
+    assert shares == pytest.approx(1.0)
+
+
+def test_a_level_in_several_seats_is_one_line_with_its_fair_share(capsys):
+    d = arena_json(capsys, "--game", "micropolis", "--seats", "random,medium,medium", "--games", "3")
+    assert d["seats"]["medium"]["seats"] == 2
+    assert d["seats"]["medium"]["fair_share"] == pytest.approx(2 / 3, abs=1e-3)
+    assert d["seats"]["medium"]["decisions"] > d["seats"]["random"]["decisions"]
+
+
+def test_rotation_count_counts_distinct_seat_orders():
+    assert rotation_count(["hard", "medium"]) == 2
+    assert rotation_count(["hard", "medium", "medium", "medium"]) == 4
+    assert rotation_count(["hard", "medium", "hard", "medium"]) == 2
+    assert rotation_count(["medium", "medium"]) == 1
+
+
+def test_each_deal_is_played_from_every_seat_and_recorded(capsys, tmp_path):
+    code, out, err = run(capsys, "--game", "micropolis", "--seats", "easy,medium", "--games", "4",
+                         "--seed", "7", "--records", str(tmp_path))
+    assert code == 0, err
+    assert [line.split(":")[0] for line in out.splitlines()[:4]] == [
+        "deal 7 rotation 0", "deal 7 rotation 1", "deal 8 rotation 0", "deal 8 rotation 1"]
+    assert "win share" in out
+    rules = get_rules("micropolis")
+    for deal in (7, 8):
+        kinds = []
+        for r in (0, 1):
+            rec = read_record(tmp_path / f"micropolis-{deal}-r{r}.yaml")
+            assert rec.seed == deal
+            kinds.append([st.kind for st in rec.seats])
+            assert rules.is_over(replay(rules, rec)[-1])
+        assert kinds == [["easy", "medium"], ["medium", "easy"]]
+
+
+def test_rotation_zero_is_the_game_autoplay_plays():
+    rules = get_rules("it_happens")
+    res = play_match(("it_happens", ("medium", "random"), 5, 0, None))
+    s = play_game(rules, arena_seats(rules, ["medium", "random"]), 5, {})
+    assert res["scores"] == [sh.total for sh in rules.score_sheets(s)][:2]
+    assert res["winners"] == list(rules.winners(s))
+
+
+def test_results_do_not_depend_on_the_number_of_jobs(capsys):
+    args = ("--game", "it_happens", "--seats", "medium,random,random", "--games", "3", "--seed", "11")
+    one = arena_json(capsys, *args, "--jobs", "1")
+    two = arena_json(capsys, *args, "--jobs", "2")
+    assert (one["jobs"], two["jobs"]) == (1, 2)
+    assert without_timing(one) == without_timing(two)
+
+
+def test_wilson_interval():
+    lo, hi = wilson(0.5, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0.0, 4)[0] == 0.0 and wilson(1.0, 4)[1] == 1.0
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--game", "micropolis", "--seats", "medium,expert"], ["--seats", "expert", "random"]),
+    (["--game", "micropolis", "--seats", "medium,"], ["--seats", "missing"]),
+    (["--game", "micropolis", "--seats", "medium"], ["--seats", "2 to 6 players", "not 1"]),
+    (["--game", "it_happens", "--seats", "easy,easy,easy,easy,easy,easy"], ["2 to 5 players", "not 6"]),
+    (["--game", "micropolis", "--seats", "hard,medium,medium", "--games", "4"],
+     ["--games", "multiple of 3", "try 3 or 6"]),
+    (["--game", "micropolis", "--seats", "medium,random", "--games", "0"], ["--games", "not 0"]),
+    (["--game", "micropolis", "--seats", "medium,random", "--jobs", "0"], ["--jobs", "not 0"]),
+    (["--game", "micropolis", "--seats", "medium,random", "--seed", "-1"], ["--seed"]),
+    (["--game", "chess", "--seats", "medium,random"], ["unknown game", "chess"]),
+    (["--game", "micropolis"], ["--seats"]),
+])
+def test_bad_input_is_one_plain_line_and_exit_2(capsys, argv, words):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("anthology: ") and "Traceback" not in err
+    for w in words:
+        assert w.lower() in lines[0].lower(), (w, lines[0])
+
+
+def test_records_that_is_a_file_is_refused_before_play(capsys, tmp_path):
+    f = tmp_path / "file"
+    f.write_text("x")
+    code, out, err = run(capsys, "--game", "micropolis", "--seats", "medium,random", "--records", str(f))
+    assert code == 2 and out == "" and "not a folder" in err
