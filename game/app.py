@@ -35,6 +35,9 @@ class App:
         self.windowed_size = size
         self.clock = pygame.time.Clock()
         self.first_frame_s: float | None = None
+        self.data_problems: dict[str, str] = {}
+        from game.ui import settings
+        self.settings = settings.load()
         pygame.key.set_repeat(350, 40)
 
     # -- scene helpers used by scenes ------------------------------------
@@ -109,17 +112,38 @@ class App:
                 # idle: sleep until something happens (keeps idle CPU near zero)
                 first = pygame.event.wait(IDLE_WAIT_MS)
                 events = [first] + pygame.event.get() if first.type != pygame.NOEVENT else []
-            for ev in events:
-                self.dispatch(ev)
-                if not self.running:
-                    break
             now = pygame.time.get_ticks()
             dt = now - last
             last = now
-            animating = self.frame(dt)
+            for ev in events:
+                self._guarded(self.dispatch, ev)
+                if not self.running:
+                    break
+            animating = self._guarded(self.frame, dt)
             if animating:
                 self.clock.tick(60)
         pygame.quit()
+
+    def _guarded(self, step, arg):
+        """Run one step of the loop; an unexpected failure is shown, never a silent exit."""
+        try:
+            return step(arg)
+        except Exception as e:
+            self._failed(e)
+            return True
+
+    def _failed(self, e: BaseException):
+        """An unexpected failure: log it whole, show it in words, keep the window open."""
+        import traceback
+        from game.core.errlog import write_log
+        from game.scenes.error import ErrorScene
+        if self.scenes.top is not None and getattr(self.scenes.top, "failure_screen", False):
+            raise e  # the error screen itself fails: nothing sensible is left to show
+        log = write_log("unexpected failure:\n" + "".join(traceback.format_exception(e)))
+        self.scenes.push(ErrorScene(self, "Something went wrong", [
+            "The program hit a problem it did not expect, so this screen was closed.",
+            "Every game is saved after each move: choose Continue on the menu to pick it up again."],
+            log, can_go_on=True))
 
 
 def _icon() -> pygame.Surface:
@@ -127,10 +151,29 @@ def _icon() -> pygame.Surface:
     return ant_icon(64)
 
 
-def run_app(size=None, start_time=None):
+def first_scenes(app) -> None:
+    """The menu, or the data problems found at start-up (also written to the log)."""
+    from game.core.errlog import write_log
+    from game.core.preflight import CATALOG, data_problems
+    from game.scenes.error import ErrorScene
     from game.scenes.select import SelectScene
+    app.data_problems = data_problems()
+    if not app.data_problems:
+        app.scenes.push(SelectScene(app))
+        return
+    problems = list(app.data_problems.values())
+    log = write_log("data files with problems:\n  " + "\n  ".join(problems))
+    if CATALOG in app.data_problems:
+        app.scenes.push(ErrorScene(app, "The list of games cannot be read", problems, log))
+        return
+    app.scenes.push(SelectScene(app))
+    app.scenes.push(ErrorScene(app, "Some game data cannot be read; the other games can be played",
+                               problems, log, can_go_on=True))
+
+
+def run_app(size=None, start_time=None):
     info_size = size or (1600, 900)
     app = App(info_size, start_time=start_time)
-    app.scenes.push(SelectScene(app))
+    first_scenes(app)
     app.run()
     return 0

@@ -18,6 +18,7 @@ from game.scenes.common import Background, draw_message
 from game.scenes.manager import Scene
 from game.ui import theme as T
 from game.ui.help import HelpOverlay
+from game.ui.settings import SPEED_FACTOR
 from game.ui.views.base import ViewContext, get_view
 from game.ui.widgets import Button, Dialog, LogView, draw_panel, draw_tooltip
 
@@ -78,6 +79,7 @@ class PlayScene(Scene):
 
     def context(self) -> ViewContext:
         s = self.state
+        self.view.confirm_placements = self.app.settings["confirm_placements"]
         to_move = self.rules.to_move(s)
         human_turn = (not self.replay and to_move is not None and self.seats[to_move].kind == "human"
                       and self.cursor == len(self.states) - 1)
@@ -124,6 +126,7 @@ class PlayScene(Scene):
         self.view.on_events(new.log.since(before), new)
         self._extend_log()
         self.message = ""
+        self.tooltip = None  # it described the table before this move
         self.dirty = True
         self.autosave()
         return True
@@ -154,6 +157,8 @@ class PlayScene(Scene):
             return
         self.states.pop()
         self.cursor = len(self.states) - 1
+        self.tooltip = None
+        self.view.on_undo(self.state)
         self._rebuild_log()
         self.autosave()
         self.dirty = True
@@ -196,7 +201,7 @@ class PlayScene(Scene):
         p = self._ai_to_move()
         if p is not None and not moving:
             self.ai_wait += dt_ms
-            if self.fast_ai or self.ai_wait >= AI_DELAY_MS:
+            if self.fast_ai or self.ai_wait >= AI_DELAY_MS * SPEED_FACTOR[self.app.settings["ai_speed"]]:
                 self.ai_wait = 0.0
                 self._start_ai(p)
             return True
@@ -214,6 +219,10 @@ class PlayScene(Scene):
                               Button("Keep playing", "stay", key=pygame.K_n, style="primary")])
         self.dialog.focus = 1
         self.dirty = True
+
+    def to_menu(self):
+        from game.scenes.select import SelectScene
+        self.app.scenes.reset(SelectScene(self.app))
 
     def on_quit(self):
         self.autosave()
@@ -234,7 +243,7 @@ class PlayScene(Scene):
             if choice == "leave":
                 self.dialog = None
                 self.autosave()
-                self.app.scenes.pop()
+                self.to_menu()
             elif choice == "stay" or (ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE):
                 self.dialog = None
             self.dirty = True
@@ -268,7 +277,8 @@ class PlayScene(Scene):
     def _key(self, ev):
         k = ev.key
         if k == pygame.K_ESCAPE:
-            self.back()
+            if not self.view.cancel_pending():
+                self.back()
         elif k == pygame.K_F1 or (k == pygame.K_h and not self.context().human_turn):
             self._button("help")
         elif self.replay and k in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_HOME, pygame.K_END):

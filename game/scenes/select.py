@@ -19,7 +19,7 @@ class SelectScene(Scene):
         super().__init__(app)
         self.bg = Background()
         self.catalog = load_catalog()
-        self.available = set(available_games())
+        self.available = set(available_games()) - set(app.data_problems)
         self.cards: list[tuple[pygame.Rect, object]] = []
         self.focus = 0
         self.hover = -1
@@ -62,6 +62,12 @@ class SelectScene(Scene):
 
     def _open(self, i: int):
         c = self.catalog[i]
+        if c.id in self.app.data_problems:
+            from game.scenes.error import ErrorScene
+            from game.core.errlog import log_path
+            self.app.scenes.push(ErrorScene(self.app, f"{c.title} cannot start: its data has a problem",
+                                            [self.app.data_problems[c.id]], log_path(), can_go_on=True))
+            return
         if c.id not in self.available:
             self.message = f"{c.title} is not playable in this version yet."
             self.dirty = True
@@ -187,7 +193,8 @@ class SelectScene(Scene):
         ft = th.text(facts, "label", T.INK_SOFT, bold=True)
         surf.blit(ft, (r.x + pad, r.bottom - pad - ft.get_height()))
         if not playable:
-            tag = th.text("coming soon", "small", T.WHITE, bold=True)
+            words = "cannot start" if c.id in self.app.data_problems else "coming soon"
+            tag = th.text(words, "small", T.WHITE, bold=True)
             tr = tag.get_rect().inflate(th.px(20), th.px(10))
             tr.topright = (r.right - pad, r.y + th.px(40))
             pygame.draw.rect(surf, (150, 82, 44), tr, border_radius=th.px(8))

@@ -26,6 +26,8 @@ class ViewContext:
 class GameView:
     """Base class: override what your game needs."""
 
+    confirm_placements = False    # the player's setting: a click selects, a second click confirms
+
     def __init__(self, rules, seats, theme: T.Theme):
         self.rules, self.seats, self.th = rules, list(seats), theme
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -58,6 +60,14 @@ class GameView:
     # -- animation -------------------------------------------------------
     def on_events(self, events: list[dict], state) -> None:
         """New events were logged (a decision was applied): start animations."""
+
+    def on_undo(self, state) -> None:
+        """A decision was taken back: drop anything that showed it (selections, marks)."""
+        self.cancel_pending()
+
+    def cancel_pending(self) -> bool:
+        """Drop a selection waiting for confirmation; True if there was one (Esc does this first)."""
+        return False
 
     def update(self, dt_ms: float) -> bool:
         """Advance animations; return True while something is moving."""
