@@ -28,7 +28,9 @@ class App:
             pygame.display.set_icon(_icon())
         except pygame.error:
             pass
-        self.theme = Theme(self.window.get_size())
+        from game.ui import settings
+        self.settings = settings.load()
+        self.theme = Theme(self.window.get_size(), self.settings["ui_scale"])
         self.scenes = SceneManager()
         self.running = True
         self.fullscreen = False
@@ -36,8 +38,6 @@ class App:
         self.clock = pygame.time.Clock()
         self.first_frame_s: float | None = None
         self.data_problems: dict[str, str] = {}
-        from game.ui import settings
-        self.settings = settings.load()
         pygame.key.set_repeat(350, 40)
 
     # -- scene helpers used by scenes ------------------------------------

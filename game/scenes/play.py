@@ -26,13 +26,6 @@ AI_DELAY_MS = 650      # pause before an AI decision, so people can follow it
 AI_SEED_SALT = 0x5EED
 
 
-def log_ink(rgb) -> tuple:
-    """A player's colour dark enough to read on the log's paper."""
-    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-    k = min(1.0, 85 / max(lum, 1))
-    return tuple(int(c * k) for c in rgb[:3])
-
-
 class PlayScene(Scene):
     def __init__(self, app, game_id, seats, seed, options, states=None, replay=False, fast_ai=False):
         super().__init__(app)
@@ -80,6 +73,7 @@ class PlayScene(Scene):
     def context(self) -> ViewContext:
         s = self.state
         self.view.confirm_placements = self.app.settings["confirm_placements"]
+        self.view.anim_factor = SPEED_FACTOR[self.app.settings["animation_speed"]]
         to_move = self.rules.to_move(s)
         human_turn = (not self.replay and to_move is not None and self.seats[to_move].kind == "human"
                       and self.cursor == len(self.states) - 1)
@@ -107,7 +101,7 @@ class PlayScene(Scene):
                 p = ev.get("player")
                 color = T.INK
                 if isinstance(p, int) and 0 <= p < len(self.seats):
-                    color = log_ink(self.view.seat_color(p))
+                    color = T.dark_ink(self.view.seat_color(p))
                 self.log_lines.append((line, color))
         self.log_upto = len(s.log)
         self.log.set_lines(self.log_lines)

@@ -7,10 +7,12 @@ from game.games import get_rules
 from game.scenes.common import Background, draw_title
 from game.scenes.manager import Scene
 from game.ui import theme as T
-from game.ui.widgets import Button, draw_panel, layout_row
+from game.ui.widgets import Button, draw_panel, layout_row, wrap
 
 
 def line_label(name: str) -> str:
+    if name.startswith("level_") and name[6:].isdigit():  # Antics! tie-breaks
+        return f"Tiles on level {name[6:]}"
     return name.replace("_", " ").capitalize()
 
 
@@ -45,6 +47,9 @@ class ResultsScene(Scene):
         self.sheets = self.rules.score_sheets(state)
         self.winners = self.rules.winners(state)
         self.explain = explain_winners(self.rules, self.seats, self.sheets, self.winners)
+        from game.ui.views.base import get_view
+        self.view = get_view(game_id, self.rules, self.seats, app.theme)
+        self.notes = self.view.result_notes(state)
         self.bg = Background()
         self.again_btn = Button("Play again", "again", style="primary")
         self.menu_btn = Button("Menu", "menu")
@@ -87,7 +92,7 @@ class ResultsScene(Scene):
         th = self.th
         W, H = surf.get_size()
         surf.blit(self.bg.get((W, H)), (0, 0))
-        draw_title(surf, th, "Final scores", f"{self.rules.title} - seed {self.seed}")
+        draw_title(surf, th, "Final scores", self.rules.title)
         panel = pygame.Rect(th.px(60), th.px(170), W - th.px(120), H - th.px(300))
         draw_panel(surf, panel, th)
         pad = th.px(30)
@@ -144,6 +149,14 @@ class ResultsScene(Scene):
         for k, key in enumerate(tb_keys):
             row(f"Tie-break {k + 1}: {line_label(key).lower()}", [sh.tiebreak[key] for sh in self.sheets], 1,
                 "small", T.INK_SOFT)
+        y += th.px(14)
+        for p, words in self.notes:
+            ink = T.dark_ink(self.view.seat_color(p))
+            for i, ln in enumerate(wrap(f"{self.seats[p].name}: {words}", th.font("small"), panel.w - 2 * pad)):
+                if y + th.font("small").get_linesize() > panel.bottom - th.px(8):
+                    break
+                surf.blit(th.text(ln, "small", ink, bold=i == 0), (panel.x + pad, y))
+                y += th.font("small").get_linesize()
         row = pygame.Rect(0, H - th.px(100), W, th.px(64))
         layout_row([self.again_btn, self.menu_btn], row, th.px(30), width=th.px(300))
         self.again_btn.focus, self.menu_btn.focus = self.focus == 0, self.focus == 1

@@ -43,6 +43,14 @@ GAME_ACCENTS = {
 
 # type scale in points at 1080p
 SIZES = {"tiny": 16, "small": 20, "body": 24, "label": 28, "title": 40, "hero": 72}
+MIN_TEXT = 16  # no text smaller than this (the bundled font then draws lines 14 px high)
+
+
+def dark_ink(rgb) -> tuple:
+    """A player's colour dark enough to read on paper (the log, the results notes)."""
+    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+    k = min(1.0, 85 / max(lum, 1))
+    return tuple(int(c * k) for c in rgb[:3])
 
 
 def contrast_ink(rgb) -> tuple:
@@ -53,21 +61,30 @@ def contrast_ink(rgb) -> tuple:
 class Theme:
     """Sizes scale with the window height (1080 px = scale 1.0)."""
 
-    def __init__(self, size: tuple[int, int]):
+    def __init__(self, size: tuple[int, int], ui_scale: int = 100):
+        self.ui_scale = ui_scale
         self.resize(size)
 
     def resize(self, size):
         self.size = size
-        self.scale = max(0.5, min(size[0] / 1920, size[1] / 1080))
+        self.scale = max(0.5, min(size[0] / 1920, size[1] / 1080)) * self.ui_scale / 100
+
+    def set_ui_scale(self, percent: int):
+        """The player's enlargement (100-200 %) on top of the window's own scale."""
+        self.ui_scale = percent
+        self.resize(self.size)
+
+    def text_px(self, name: str) -> int:
+        return max(MIN_TEXT, int(SIZES.get(name, 24) * self.scale))
 
     def px(self, v: float) -> int:
         return max(1, int(round(v * self.scale)))
 
     def font(self, name: str = "body", bold: bool = False) -> pygame.font.Font:
-        return _font(max(8, int(SIZES.get(name, 24) * self.scale)), bold)
+        return _font(self.text_px(name), bold)
 
     def text(self, s: str, name: str = "body", color=INK, bold: bool = False) -> pygame.Surface:
-        return _text(s, max(8, int(SIZES.get(name, 24) * self.scale)), bold, tuple(color))
+        return _text(s, self.text_px(name), bold, tuple(color))
 
 
 @lru_cache(maxsize=64)

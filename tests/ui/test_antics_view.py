@@ -119,3 +119,52 @@ def test_every_event_reads_as_words():
             assert line, f"no words for {ev}"
         if line:
             assert "{" not in line and "None" not in line and "'" not in line.replace("'s ", "")
+
+
+def play_until(s, stop, seed=5, limit=4000):
+    rng = Rng(seed)
+    for _ in range(limit):
+        if R.is_over(s) or stop(s):
+            return s
+        acts = R.legal_actions(s)
+        s = R.apply(s, acts[rng.below(len(acts))])
+    return s
+
+
+def test_the_player_to_move_has_the_large_hill(app):
+    view = View(R, start(4).seats, Theme((1280, 720)))
+    view.layout(pygame.Rect(0, 0, 1000, 640))
+    s = start(4)
+    view.draw(pygame.Surface((1000, 640)), s, ctx(s), (0, 0))
+    tallest = max(range(4), key=lambda i: view.panels[i].h)
+    assert tallest == s.player and view.panels[tallest].h > 2 * min(r.h for r in view.panels)
+    assert [r.y for r in view.panels] == sorted(r.y for r in view.panels)  # seat order kept
+
+
+def test_an_anteater_arrival_is_shown_then_ends(app):
+    s = start(3)
+    before = len(s.log)
+    s = play_until(s, lambda st: any(ev["type"] == "attack" for ev in st.log.since(before)))
+    view = View(R, s.seats, Theme((1280, 720)))
+    view.layout(pygame.Rect(0, 0, 1000, 640))
+    view.on_events(s.log.since(before), s)
+    assert view.attacks and "anteater" in view.attacks[0]["text"]
+    surf = pygame.Surface((1000, 640))
+    view.update(900)
+    view.draw(surf, s, ViewContext(None, R.to_move(s), False), (0, 0))
+    steps = 0
+    while view.update(100):
+        steps += 1
+        assert steps < 200
+    assert not view.attacks
+
+
+def test_results_say_where_each_leaf_went(app):
+    s = play_until(start(3), lambda st: False, seed=9, limit=100000)
+    assert R.is_over(s)
+    view = View(R, s.seats, Theme((1280, 720)))
+    notes = dict(view.result_notes(s))
+    for p in range(3):
+        for _, level, leaf in R.fungus_use(s, p):
+            assert f"{leaf} leaf on a level {level} fungus" in notes[p]
+        assert "prey" in notes[p]

@@ -1,64 +1,83 @@
 """Problems a player must see in the window (the packaged build has no console)."""
+import os
 import shutil
+import subprocess
+import sys
 
 import pygame
 import pytest
 
 from game.tools.headless import headless_app
 
-ROOT_DATA = __import__("game.core.paths", fromlist=["resource_path"]).resource_path("data")
+from game.core.paths import resource_path
+
+ROOT = resource_path()
+ROOT_DATA = resource_path("data")
 
 
 @pytest.fixture
-def broken_data(tmp_path, monkeypatch):
+def broken_data(tmp_path):
     root = tmp_path / "data"
     shutil.copytree(ROOT_DATA, root)
-    monkeypatch.setenv("ANTHOLOGY_DATA", str(root))
-    from game.games.it_happens import rules as ih
-    ih.components.cache_clear()
-    yield root
-    ih.components.cache_clear()
+    return root
 
 
-def start(size=(1280, 720)):
-    from game.app import first_scenes
-    app = headless_app(size)
-    first_scenes(app)
-    app.frame(16)
-    return app
+START = """
+import pygame
+from game.tools.headless import headless_app
+from game.app import first_scenes
+app = headless_app((1280, 720))
+first_scenes(app)
+app.frame(16)
+print([type(s).__name__ for s in app.scenes.stack])
+for p in getattr(app.scenes.top, "problems", []):
+    print(p)
+sel = app.scenes.stack[0]
+print(sorted(getattr(sel, "available", [])))
+"""
+
+
+def start(data, home):
+    """A fresh program start (every game's data is read anew) with the data folder given."""
+    env = dict(os.environ, ANTHOLOGY_DATA=str(data), ANTHOLOGY_HOME=str(home))
+    out = subprocess.run([sys.executable, "-c", START], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.splitlines()
 
 
 def test_broken_data_file_is_told_in_the_window_and_the_log(broken_data, tmp_path):
     f = broken_data / "it_happens" / "components.yaml"
     f.write_text(f.read_text().replace("players: {min: 2, max: 5}", "players: {min: [x], max: 5}"))
-    app = start()
-    sc = app.scenes.top
-    assert type(sc).__name__ == "ErrorScene"
-    text = " ".join(sc.problems)
-    assert "data/it_happens/components.yaml" in text and "'players'" in text and "'min'" in text
-    log = (tmp_path / "home" / "anthology.log").read_text()
-    assert "components.yaml" in log
-    # the other games stay playable; the broken one says why when chosen
-    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
-    app.frame(16)
-    sel = app.scenes.top
-    assert type(sel).__name__ == "SelectScene" and "it_happens" not in sel.available
-    assert {"micropolis", "antics"} <= sel.available
-    sel._open(0)
-    assert type(app.scenes.top).__name__ == "ErrorScene"
-    pygame.quit()
+    lines = start(broken_data, tmp_path / "home")
+    assert lines[0] == "['SelectScene', 'ErrorScene']"       # the menu waits under the message
+    assert "data/it_happens/components.yaml" in lines[1] and "'players'" in lines[1] and "'min'" in lines[1]
+    assert lines[-1] == "['antics', 'micropolis']"           # the other games stay playable
+    assert "components.yaml" in (tmp_path / "home" / "anthology.log").read_text()
 
 
-def test_broken_catalog_shows_only_the_error_screen(broken_data):
+def test_broken_catalog_shows_only_the_error_screen(broken_data, tmp_path):
     (broken_data / "catalog.yaml").write_text("games: [1, 2\n")
-    app = start()
-    assert [type(s).__name__ for s in app.scenes.stack] == ["ErrorScene"]
-    assert "catalog.yaml" in app.scenes.top.problems[0]
+    lines = start(broken_data, tmp_path / "home")
+    assert lines[0] == "['ErrorScene']" and "catalog.yaml" in lines[1]
+
+
+def test_choosing_a_game_with_broken_data_shows_its_problem():
+    app = headless_app((1280, 720))
+    app.data_problems = {"micropolis": "data/micropolis/tiles.yaml, entry 'A01', field 'cost': is missing"}
+    from game.scenes.select import SelectScene
+    app.scenes.push(SelectScene(app))
+    sel = app.scenes.top
+    assert "micropolis" not in sel.available
+    sel._open(1)
+    assert type(app.scenes.top).__name__ == "ErrorScene" and "A01" in app.scenes.top.problems[0]
     pygame.quit()
 
 
 def test_an_unexpected_failure_shows_a_screen_instead_of_closing(tmp_path):
-    app = start()
+    from game.app import first_scenes
+    app = headless_app((1280, 720))
+    first_scenes(app)
     sc = app.scenes.top
 
     def boom(ev):

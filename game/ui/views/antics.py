@@ -46,6 +46,7 @@ PHASE_HINTS = {
 }
 MAP_ANT = 46          # an ant's length on the map, in map pixels
 FLASH_MS = 1400
+ATTACK_MS = 1900        # one anteater's arrival: walk to its meal, then say what it ate
 _BOARD_ART: dict = {}     # the loaded map and the board painted at map size, made once per run
 
 
@@ -116,12 +117,14 @@ class View(GameView):
         self.scale = 1.0
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.panels: list[pygame.Rect] = []
+        self.right = pygame.Rect(0, 0, 0, 0)
         self.hot: list = []             # (kind, shape, key) for hit tests
         self.buttons: list[Button] = []
         self.menu: list[Button] = []
         self.menu_rect = pygame.Rect(0, 0, 0, 0)
         self.cells: dict = {}           # (player, cell) -> (centre, radius)
         self.flash: dict = {}           # ("trail"|"node"|"cell"|"area", key) -> ms left
+        self.attacks: list[dict] = []   # anteater arrivals still to show, one after the other
 
     # ------------------------------------------------------------------ geometry
     def layout(self, rect):
@@ -135,15 +138,26 @@ class View(GameView):
         bw, bh = int(self.map.width * s), int(self.map.height * s)
         self.board = pygame.Rect(rect.x, rect.y, bw, bh)
         self.bar = pygame.Rect(rect.x, self.board.bottom + m, bw, rect.bottom - self.board.bottom - m)
-        right = pygame.Rect(self.board.right + m, rect.y, rect.right - self.board.right - m, H)
-        n = len(self.seats)
-        cols = 1 if n <= 3 else 2
-        rows = (n + cols - 1) // cols
-        pw, ph = (right.w - m) // cols, (right.h - (rows - 1) * m) // rows
-        self.panels = [pygame.Rect(right.x + (i % cols) * (pw + m), right.y + (i // cols) * (ph + m), pw, ph)
-                       for i in range(n)]
+        self.right = pygame.Rect(self.board.right + m, rect.y, rect.right - self.board.right - m, H)
+        self.panels = self._panel_rects(None)
         self._base_scaled.clear()
         self.screen_trails = {tid: [self._pt(p) for p in pts] for tid, pts in self.map.trails.items()}
+
+    def _panel_rects(self, active: int | None) -> list[pygame.Rect]:
+        """One panel per player in seat order; the player to move gets half the height."""
+        n = len(self.seats)
+        gap = self.th.px(10)
+        room = self.right.h - (n - 1) * gap
+        if active is None:
+            heights = [room // n] * n
+        else:
+            big = int(room * 0.5)
+            heights = [big if i == active else (room - big) // (n - 1) for i in range(n)]
+        rects, y = [], self.right.y
+        for h in heights:
+            rects.append(pygame.Rect(self.right.x, y, self.right.w, h))
+            y += h + gap
+        return rects
 
     def _pt(self, p) -> tuple[int, int]:
         return (int(self.board.x + p[0] * self.scale), int(self.board.y + p[1] * self.scale))
@@ -303,14 +317,55 @@ class View(GameView):
         self._draw_trails(surf, state, legal, mouse)
         self._draw_areas(surf, state, legal)
         sheets = self.rules.score_sheets(state)
+        self.panels = self._panel_rects(None if state.phase == "over" else state.player)
         for p in range(len(self.seats)):
             self._draw_hill(surf, state, p, sheets[p], legal, mouse)
         self._draw_bar(surf, state, ctx, legal, mouse)
+        if self.attacks:
+            self._draw_attack(surf, self.attacks[0])
         if self.menu:
             draw_panel(surf, self.menu_rect, th, radius=10)
             for b in self.menu:
                 b.hover = b.rect.collidepoint(mouse)
                 b.draw(surf, th)
+
+    def _attack_target(self, ev) -> tuple[int, int] | None:
+        """Where an arriving anteater eats: the prey's clearing, else the hatching area, else None."""
+        if ev.get("prey") in self.rules.prey_ids:
+            pi = self.rules.prey_ids.index(ev["prey"])
+            nid = next((n for n, i in self.rules.prey_at.items() if i == pi), None)
+            if nid in self.map.nodes:
+                return self._pt(self.map.nodes[nid])
+        if ev.get("area") in self.map.hatching:
+            return self._rect(self.map.hatching[ev["area"]]).center
+        return None
+
+    def _draw_attack(self, surf, attack):
+        """The arriving anteater walks from the scout strip to what it eats, then says what it ate."""
+        th = self.th
+        ev, ms = attack["ev"], attack["ms"]
+        start = self._field_slot(1, ev.get("row", 0)).center
+        target = self._attack_target(ev) or (start[0] + th.px(60), start[1] + th.px(60))
+        f = min(1.0, ms / (ATTACK_MS * 0.35))
+        f = 1 - (1 - f) ** 3  # ease out
+        pos = (int(start[0] + (target[0] - start[0]) * f), int(start[1] + (target[1] - start[1]) * f))
+        img = A.anteater(ev.get("colour", "green"), th.px(110), facing_left=target[0] < start[0])
+        if ms > ATTACK_MS * 0.35:
+            pygame.draw.circle(surf, T.DANGER, target, th.px(34), th.px(4))
+        surf.blit(img, img.get_rect(center=pos))
+        if ms > ATTACK_MS * 0.3 and attack["text"]:
+            lines = wrap(attack["text"], th.font("body"), th.px(420))
+            imgs = [th.text(ln, "body", T.INK, bold=True) for ln in lines]
+            w = max(i.get_width() for i in imgs) + th.px(28)
+            h = sum(i.get_height() for i in imgs) + th.px(20)
+            box = pygame.Rect(0, 0, w, h)
+            box.midbottom = (pos[0], pos[1] - img.get_height() // 2 - th.px(6))
+            box.clamp_ip(self.rect)
+            draw_panel(surf, box, th, fill=(255, 248, 232), edge=T.DANGER, radius=10)
+            y = box.y + th.px(10)
+            for i in imgs:
+                surf.blit(i, (box.x + th.px(14), y))
+                y += i.get_height()
 
     # scout fields ---------------------------------------------------------
     def _field_slot(self, f: int, row: int) -> pygame.Rect:
@@ -349,26 +404,34 @@ class View(GameView):
                     pygame.draw.rect(surf, T.LEGAL, slot.inflate(th.px(2), th.px(2)), th.px(3), border_radius=th.px(6))
 
     def _draw_guide(self, surf, state):
+        """What each anteater eats, in arrival order, as icons (prey, ants or both); the bag count."""
         th = self.th
         g = self._rect(self.map.guide)
-        n = len(state.seats)
-        eats = state.data.guide.get(n, ())
-        words = {"prey": "prey", "ants": "ants", "prey_and_ants": "prey+ants"}
+        eats = state.data.guide.get(len(state.seats), ())
+        icon = th.px(20)
         y = g.y + th.px(6)
-        title = th.text(f"Anteaters, {n}p", "tiny", T.INK, bold=True)
-        surf.blit(title, (g.x + th.px(8), y))
-        y += title.get_height() + th.px(2)
         for k, e in enumerate(eats):
             done = k < len(state.arrived)
-            col = T.INK_SOFT if done else T.INK
-            t = th.text(f"{k + 1}{('st', 'nd', 'rd')[k] if k < 3 else 'th'}: {words.get(e, e)}", "tiny", col)
-            surf.blit(t, (g.x + th.px(10), y))
+            t = th.text(f"{k + 1}{('st', 'nd', 'rd')[k] if k < 3 else 'th'}", "tiny", T.INK_SOFT if done else T.INK,
+                        bold=True)
+            x = g.x + th.px(8)
+            surf.blit(t, (x, y))
+            x += t.get_width() + th.px(4)
+            row_h = max(t.get_height(), icon)
+            imgs = ([A.prey_icon("ladybird", icon)] if e in ("prey", "prey_and_ants") else []) + \
+                   ([A.worker_ant((60, 40, 30), icon)] if e in ("ants", "prey_and_ants") else [])
+            for img in imgs:
+                if done:
+                    img = img.copy()
+                    img.set_alpha(90)
+                surf.blit(img, img.get_rect(midleft=(x, y + t.get_height() // 2)))
+                x += icon + th.px(2)
             if done:
-                pygame.draw.line(surf, T.DANGER, (g.x + th.px(10), y + t.get_height() // 2),
-                                 (g.x + th.px(10) + t.get_width(), y + t.get_height() // 2), max(1, th.px(2)))
-            y += t.get_height()
-        t = th.text(f"bag: {len(state.bag)}", "tiny", T.INK_SOFT)
-        surf.blit(t, (g.x + th.px(10), g.bottom - t.get_height() - th.px(6)))
+                pygame.draw.line(surf, T.DANGER, (g.x + th.px(6), y + t.get_height() // 2),
+                                 (x, y + t.get_height() // 2), max(1, th.px(2)))
+            y += row_h
+        t = th.text(f"Bag: {len(state.bag)}", "tiny", T.INK_SOFT, bold=True)
+        surf.blit(t, (g.x + th.px(8), g.bottom - t.get_height() - th.px(4)))
 
     # clearings ------------------------------------------------------------
     def _draw_clearings(self, surf, state, legal):
@@ -545,7 +608,9 @@ class View(GameView):
         draw_panel(surf, panel, th, fill=(250, 243, 228) if active else T.PAPER, radius=14)
         if active:
             pygame.draw.rect(surf, self.seat_color(p), panel, th.px(4), border_radius=th.px(14))
-        # header: name, score, supply, hand, leaves
+        # header: name, score, supply, leaves and prey, hand; a column beside the hill when compact
+        compact = not active
+        head_w = min(th.px(250), int(panel.w * 0.42)) if compact else panel.w - th.px(24)
         seat = self.seats[p]
         x, y = panel.x + th.px(12), panel.y + th.px(8)
         T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (x + th.px(10), y + th.px(12)),
@@ -553,53 +618,55 @@ class View(GameView):
         name = th.text(seat.name, "small", T.INK, bold=True)
         surf.blit(name, (x + th.px(26), y))
         score = th.text(f"{sheet.total} pts", "small", T.INK, bold=True)
-        surf.blit(score, (panel.right - score.get_width() - th.px(12), y))
+        surf.blit(score, (x + head_w - score.get_width(), y))
         y += name.get_height() + th.px(2)
-        info = f"{_plural(state.supply[p], 'ant')} in supply"
-        t = th.text(info, "tiny", T.INK_SOFT)
+        t = th.text(f"{_plural(state.supply[p], 'ant')} in supply", "tiny", T.INK_SOFT)
         surf.blit(t, (x, y))
-        # leaves and stored prey counts (icons)
-        ix = x + t.get_width() + th.px(10)
-        icon = th.px(22)
-        for kind, k in zip(("green", "brown"), state.leaves[p]):
-            for _ in range(k):
-                img = A.leaf_icon(kind, icon)
-                surf.blit(img, (ix, y - th.px(3)))
-                ix += icon - th.px(6)
-        for prey in state.beside[p]:
-            img = A.prey_icon(prey, icon)
-            surf.blit(img, (ix, y - th.px(3)))
-            ix += icon - th.px(4)
+        y += t.get_height() + th.px(2)
+        y = self._draw_items(surf, state, p, x, y, th.px(22))
+        if compact:  # the player to move has the hand large in the bar below the board
+            y = self._draw_hand(surf, state, p, legal, x, y, th.px(24), x + head_w)
+        if compact:
+            room = pygame.Rect(x + head_w + th.px(8), panel.y + th.px(6),
+                               panel.right - x - head_w - th.px(16), panel.h - th.px(12))
+        else:
+            room = pygame.Rect(panel.x + th.px(8), y + th.px(4), panel.w - th.px(16), panel.bottom - y - th.px(12))
+        self._draw_cells(surf, state, p, legal, room, mouse)
+
+    def _draw_items(self, surf, state, p, x, y, icon) -> int:
+        """Leaves held and prey beside the hill (and prey just delivered), as icons; the next y."""
+        items = [A.leaf_icon(kind, icon) for kind, k in zip(("green", "brown"), state.leaves[p]) for _ in range(k)]
+        items += [A.prey_icon(prey, icon) for prey in state.beside[p]]
         if p == state.player:
-            for prey in state.delivered:
-                img = A.prey_icon(prey, icon)
-                surf.blit(img, (ix, y - th.px(3)))
-                ix += icon - th.px(4)
-        y += t.get_height() + th.px(4)
-        # hand (small tiles) and the magnificANT
-        hand_h = th.px(30)
-        hx = x
+            items += [A.prey_icon(prey, icon) for prey in state.delivered]
+        for img in items:
+            surf.blit(img, (x, y))
+            x += icon - self.th.px(4)
+        return y + (icon + self.th.px(2) if items else 0)
+
+    def _draw_hand(self, surf, state, p, legal, x, y, hand_h, right) -> int:
+        """The hand as small tiles (clickable when a build or discard may take them) and the
+        magnificANT token at the right; the next y."""
+        th = self.th
         picks = {a.tile: a for a in legal if isinstance(a, (BuildTile, Discard))} if p == state.player else {}
         for tid in state.hands[p]:
             img = A.tile_pair(tuple(state.data.tiles[tid]), int(hand_h / 0.62), True, tid.startswith("S"))
-            r = img.get_rect(topleft=(hx, y))
+            r = img.get_rect(topleft=(x, y))
             surf.blit(img, r)
             if tid in picks:
                 pygame.draw.rect(surf, T.LEGAL, r.inflate(th.px(4), th.px(4)), th.px(3), border_radius=th.px(6))
                 self.hot.append(("hand", r, picks[tid]))
             else:
                 self.hot.append(("hand_info", r, tid))
-            hx += r.w + th.px(4)
+            x += r.w + th.px(4)
         mag = A.magnificant(self.seat_color(p), hand_h)
-        mr = mag.get_rect(topright=(panel.right - th.px(12), y))
+        mr = mag.get_rect(topright=(right, y))
         if state.magnificant_used and p == state.player:
             mag = mag.copy()
             mag.set_alpha(80)
         surf.blit(mag, mr)
         self.hot.append(("mag_info", mr, p))
-        top = y + hand_h + th.px(6)
-        room = pygame.Rect(panel.x + th.px(8), top, panel.w - th.px(16), panel.bottom - top - th.px(8))
-        self._draw_cells(surf, state, p, legal, room, mouse)
+        return y + hand_h
 
     def _draw_cells(self, surf, state, p, legal, room, mouse):
         th = self.th
@@ -612,7 +679,7 @@ class View(GameView):
         ys = [v[1] for v in pts.values()]
         bw = max(xs) - min(xs) + math.sqrt(3)
         bh = max(ys) - min(ys) + 2
-        R = min(room.w / bw, room.h / bh, th.px(58))
+        R = min(room.w / bw, room.h / bh, th.px(64))
         px = max(10, int(R / A.HEX_FRACTION))
         R = A.cell_radius(px)
         cx0 = room.centerx - (max(xs) + min(xs)) / 2 * R
@@ -956,10 +1023,17 @@ class View(GameView):
                 for q, r, _ in ev["cells"]:
                     self.flash[("cell", (p, (q, r)))] = FLASH_MS
             elif t == "attack":
-                if ev.get("area"):
-                    self.flash[("area", ev["area"])] = FLASH_MS
+                self.attacks.append({"ev": ev, "ms": 0.0, "text": self.describe_event(ev, state)})
 
     def update(self, dt_ms):
+        if self.attacks:
+            a = self.attacks[0]
+            a["ms"] += dt_ms / self.anim_factor
+            if a["ms"] >= ATTACK_MS:
+                self.attacks.pop(0)
+                if a["ev"].get("area"):
+                    self.flash[("area", a["ev"]["area"])] = FLASH_MS
+            return True
         if not self.flash:
             return False
         for k in list(self.flash):
@@ -1040,6 +1114,23 @@ class View(GameView):
         if t == "game_over":
             return "The game is over."
         return None
+
+    def result_notes(self, state):
+        """Per player: the prey that scored and where each leaf went (ruling 37)."""
+        out = []
+        for p in range(len(self.seats)):
+            prey = sorted(set(state.stored[p].values()) | set(state.beside[p]))
+            bits = [f"{len(prey)} prey ({', '.join(prey)}) score {len(prey) ** 2}" if prey else "no prey"]
+            for _, level, leaf in self.rules.fungus_use(state, p):
+                bonus = self.rules.leaf_bonus[leaf]
+                pts = f"{level} + {bonus}" if bonus else f"{level}"
+                bits.append(f"{leaf} leaf on a level {level} fungus: {pts}")
+            unused = sum(state.leaves[p]) - len(self.rules.fungus_use(state, p))
+            if unused > 0:
+                bits.append(f"{unused} leaf without a free fungus" if unused == 1
+                            else f"{unused} leaves without a free fungus")
+            out.append((p, "; ".join(bits) + "."))
+        return out
 
     @staticmethod
     def _item_words(item) -> str:

@@ -27,6 +27,7 @@ class GameView:
     """Base class: override what your game needs."""
 
     confirm_placements = False    # the player's setting: a click selects, a second click confirms
+    anim_factor = 1.0             # the player's animation speed: animations last this many times longer
 
     def __init__(self, rules, seats, theme: T.Theme):
         self.rules, self.seats, self.th = rules, list(seats), theme
@@ -77,6 +78,10 @@ class GameView:
     def describe_event(self, ev: dict, state) -> str | None:
         """One log line in plain words for an event (None to hide it)."""
         return None
+
+    def result_notes(self, state) -> list[tuple[int, str]]:
+        """(player, words) lines the results screen shows under the score sheet: how points came."""
+        return []
 
     def seat_color(self, i: int):
         return T.PLAYER_COLORS.get(self.seats[i].color, (200, 200, 200))
