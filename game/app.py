@@ -16,7 +16,7 @@ IDLE_WAIT_MS = 250
 class App:
     def __init__(self, size=(1600, 900), headless: bool = False, start_time: float | None = None):
         self.start_time = start_time or time.perf_counter()
-        pygame.display.init()  # no audio device is opened: the games make no sound yet
+        pygame.display.init()  # the audio device is opened by the sound board, when a game starts
         pygame.font.init()
         from game.ui import theme
         theme.clear_caches()  # fonts die with pygame.quit(); never reuse them
@@ -31,6 +31,8 @@ class App:
         from game.ui import settings
         self.settings = settings.load()
         self.theme = Theme(self.window.get_size(), self.settings["ui_scale"])
+        from game.ui import theme as T
+        T.set_palette(self.settings["colorblind"])
         self.scenes = SceneManager()
         self.running = True
         self.fullscreen = False
@@ -38,7 +40,16 @@ class App:
         self.clock = pygame.time.Clock()
         self.first_frame_s: float | None = None
         self.data_problems: dict[str, str] = {}
+        self._sound = None
         pygame.key.set_repeat(350, 40)
+
+    @property
+    def sound(self):
+        """The sound board, made when first needed (synthesis takes a tenth of a second)."""
+        if self._sound is None:
+            from game.ui.sound import SoundBoard
+            self._sound = SoundBoard(self.settings["volume"] / 100, muted=not self.settings["sound"])
+        return self._sound
 
     # -- scene helpers used by scenes ------------------------------------
     def quit(self):

@@ -12,6 +12,7 @@ nothing and return False.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.paths import saving_enabled, user_dir
@@ -90,20 +91,28 @@ def _default_is_known():
 
 
 def peek_autosave(is_known=None) -> tuple[Record | None, str | None]:
+    """The legacy single save (see ``peek_save``)."""
+    try:
+        path = autosave_path()
+    except Exception:
+        return None, "The saved game could not be checked; it was left where it is."
+    return peek_save(path, is_known)
+
+
+def peek_save(path: Path, is_known=None) -> tuple[Record | None, str | None]:
     """(record, None) for a resumable save; (None, message) if it had to be set aside. Never raises.
 
     ``is_known(game_id)`` says whether this build has the game (default: the game is in
     ``game.games.available_games()``). A finished game's save offers no Continue: (None, None).
     Temp files left by a crashed write are removed here, at the start."""
     try:
-        return _peek(is_known)
+        return _peek(Path(path), is_known)
     except Exception:  # never let a save stop the menu from coming up
         return None, "The saved game could not be checked; it was left where it is."
 
 
-def _peek(is_known) -> tuple[Record | None, str | None]:
+def _peek(p: Path, is_known) -> tuple[Record | None, str | None]:
     try:
-        p = autosave_path()
         remove_stale_temps(p.parent)
         if not p.exists() and not p.is_symlink():
             return None, None
@@ -129,21 +138,29 @@ def _peek(is_known) -> tuple[Record | None, str | None]:
 
 
 def load_autosave(get_rules, is_known=None) -> tuple[Record | None, list | None, str | None]:
+    """The legacy single save (see ``load_save``)."""
+    try:
+        path = autosave_path()
+    except Exception:
+        return None, None, "The saved game could not be loaded; it was left where it is."
+    return load_save(path, get_rules, is_known)
+
+
+def load_save(path: Path, get_rules, is_known=None) -> tuple[Record | None, list | None, str | None]:
     """Read and replay the autosave: (record, states, None) or (None, None, message). Never raises.
 
     ``get_rules(game_id)`` gives the rules (KeyError/ImportError: this build does not have
     the game). ``is_known`` as for ``peek_autosave``; by default only ``get_rules`` decides."""
     try:
-        return _load(get_rules, is_known)
+        return _load(Path(path), get_rules, is_known)
     except Exception:
         return None, None, "The saved game could not be loaded; it was left where it is."
 
 
-def _load(get_rules, is_known):
-    rec, msg = peek_autosave(is_known if is_known is not None else (lambda game: True))
+def _load(p: Path, get_rules, is_known):
+    rec, msg = peek_save(p, is_known if is_known is not None else (lambda game: True))
     if rec is None:
         return None, None, msg
-    p = autosave_path()
     try:
         rules = get_rules(rec.game)
     except (KeyError, ImportError):
@@ -157,3 +174,139 @@ def _load(get_rules, is_known):
     except Exception:
         return None, None, _set_aside(p, "does not replay")
     return rec, states, None
+
+
+# ---------------------------------------------------------------- save slots
+# Every unfinished game has its own file in saves/; a finished one moves to finished/ (its record,
+# to watch again). Nothing is replaced without the player asking: a new game takes a new slot.
+SAVES = "saves"
+FINISHED = "finished"
+
+
+@dataclass
+class SaveInfo:
+    path: Path
+    record: Record
+    when: float          # last written, seconds since the epoch
+
+    @property
+    def round(self) -> int:
+        """The round the game was in (0 for games without rounds)."""
+        return max((ev.get("round", 0) for ev in self.record.events
+                    if ev.get("type") == "round" and type(ev.get("round")) is int), default=0)
+
+
+def saves_dir() -> Path:
+    return user_dir() / SAVES
+
+
+def finished_dir() -> Path:
+    return user_dir() / FINISHED
+
+
+def new_slot(game: str) -> Path:
+    """A file name no other game uses, in saves/ (not created here)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    folder = saves_dir()
+    n = 0
+    while True:
+        p = folder / f"{game}-{stamp}{f'-{n}' if n else ''}.yaml"
+        if not p.exists() and not p.is_symlink():
+            return p
+        n += 1
+
+
+def write_save(path: Path, rec: Record) -> bool:
+    """Save ``rec`` atomically in its slot; False when saving is off. Raises OSError as write_autosave."""
+    if not saving_enabled():
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_record(path, rec)
+    return True
+
+
+def finish_save(path: Path) -> Path | None:
+    """The game ended: its record moves to finished/ (kept to watch again). Never raises."""
+    if not saving_enabled() or not path.exists():
+        return None
+    try:
+        target = finished_dir() / path.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        path.replace(target)
+        return target
+    except OSError:
+        return None
+
+
+def delete_save(path: Path) -> str | None:
+    """Remove a save the player chose to delete; None, or why it could not be."""
+    try:
+        path.unlink()
+        return None
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        return f"The saved game could not be deleted ({_os_reason(e)})."
+
+
+def _adopt_legacy() -> None:
+    """Saves of earlier versions (one autosave.yaml, one last-finished.yaml) join the lists."""
+    for name, folder in ((AUTOSAVE, saves_dir()), (LAST_FINISHED, finished_dir())):
+        old = user_dir() / name
+        if old.is_file():
+            folder.mkdir(parents=True, exist_ok=True)
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(old.stat().st_mtime))
+            old.replace(folder / f"earlier-{stamp}.yaml")
+
+
+def _listing(folder: Path, finished: bool, is_known) -> tuple[list[SaveInfo], list[str]]:
+    infos, messages = [], []
+    if not folder.is_dir():
+        return infos, messages
+    remove_stale_temps(folder)
+    files = sorted((p for p in folder.iterdir() if p.suffix == ".yaml" and ".unreadable-" not in p.name),
+                   key=lambda p: p.stat().st_mtime, reverse=True)[:MAX_LISTED]
+    for p in files:
+        rec, msg = peek_save(p, is_known) if not finished else _peek_finished(p, is_known)
+        if rec is None and not finished and msg is None and p.exists():
+            finish_save(p)          # it is over: it belongs with the finished games
+            continue
+        if msg:
+            messages.append(msg)
+        if rec is not None:
+            infos.append(SaveInfo(p, rec, p.stat().st_mtime))
+    return infos, messages
+
+
+def _peek_finished(p: Path, is_known) -> tuple[Record | None, str | None]:
+    try:
+        rec = read_record(p)
+    except RecordError as e:
+        return None, _set_aside(p, f"could not be read ({_reason(e)})")
+    known = (is_known or _default_is_known())
+    return (rec, None) if rec.final is not None and known(rec.game) else (None, None)
+
+
+MAX_LISTED = 200
+
+
+def list_saves(is_known=None) -> tuple[list[SaveInfo], list[str]]:
+    """Every unfinished game, newest first, and a message for each file set aside. Never raises."""
+    if not saving_enabled():
+        return [], []
+    try:
+        _adopt_legacy()
+        return _listing(saves_dir(), False, is_known)
+    except Exception:
+        return [], ["The saved games could not all be checked; they were left where they are."]
+
+
+def list_finished(is_known=None) -> list[SaveInfo]:
+    """Records of finished games, newest first. Never raises."""
+    if not saving_enabled():
+        return []
+    try:
+        _adopt_legacy()
+        return _listing(finished_dir(), True, is_known)[0]
+    except Exception:
+        return []

@@ -12,7 +12,7 @@ import pygame
 from game.ai.bots import bot_move, make_bot
 from game.core.record import make_record
 from game.core.undo import undo_allowed
-from game.core.saves import clear_autosave, write_autosave
+from game.core.saves import finish_save, new_slot, write_save
 from game.games import get_rules
 from game.scenes.common import Background, draw_message
 from game.scenes.manager import Scene
@@ -27,8 +27,10 @@ AI_SEED_SALT = 0x5EED
 
 
 class PlayScene(Scene):
-    def __init__(self, app, game_id, seats, seed, options, states=None, replay=False, fast_ai=False):
+    def __init__(self, app, game_id, seats, seed, options, states=None, replay=False, fast_ai=False,
+                 save_path=None):
         super().__init__(app)
+        self.save_path = save_path   # this game's own save slot (made at its first save)
         self.game_id, self.seed, self.options = game_id, seed, dict(options)
         self.rules = get_rules(game_id)
         self.input_seats = [st for st in seats if st.kind != "imaginary"]  # the rules add those
@@ -117,7 +119,12 @@ class PlayScene(Scene):
         new = self.rules.apply(s, action)
         self.states.append(new)
         self.cursor = len(self.states) - 1
-        self.view.on_events(new.log.since(before), new)
+        events = new.log.since(before)
+        self.view.on_events(events, new)
+        if not self.fast_ai:
+            name = self.view.sound_of(events)
+            if name:
+                self.app.sound.play(name)
         self._extend_log()
         self.message = ""
         self.tooltip = None  # it described the table before this move
@@ -126,15 +133,20 @@ class PlayScene(Scene):
         return True
 
     def autosave(self):
-        if self.replay:
+        """Write this game to its own slot; a finished game moves to the finished records."""
+        if self.replay or getattr(self, "_finished", False):
             return
         try:
-            saved = write_autosave(make_record(self.rules, self.state, self.input_seats, self.seed, self.options))
+            if self.save_path is None:
+                self.save_path = new_slot(self.game_id)
+            rec = make_record(self.rules, self.state, self.input_seats, self.seed, self.options)
+            saved = write_save(self.save_path, rec)
             if saved is False and not getattr(self, "_told_saving_off", False):
                 self._told_saving_off = True
                 self.message = "Saving is off; this game is kept in memory only."
-            if self.over():
-                clear_autosave()
+            if saved and self.over():
+                finish_save(self.save_path)
+                self._finished = True
         except OSError as e:
             self.message = f"Could not save the game ({e.strerror or e}); it goes on in memory."
 

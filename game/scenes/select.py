@@ -5,7 +5,7 @@ import pygame
 
 from game.core.catalog import load_catalog
 from game.core.paths import saving_off_reason
-from game.core.saves import peek_autosave
+from game.core.saves import list_finished, list_saves
 from game.games import available_games
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
@@ -25,27 +25,31 @@ class SelectScene(Scene):
         self.hover = -1
         self.message = ""
         self.continue_btn = Button("Continue", "continue", style="primary")
+        self.saves_btn = Button("Saved games", "saves")
+        self.settings_btn = Button("Settings", "settings")
         self.quit_btn = Button("Quit", "quit")
-        self.saved = None
+        self.saves: list = []
 
     def enter(self):
         super().enter()
-        self.saved, msg = peek_autosave()
-        if msg:
-            self.message = msg
+        self.saves, msgs = list_saves()
+        self.finished = list_finished()
+        self.message = msgs[0] if msgs else ""
         why = saving_off_reason()
         if why and not self.message:
             self.message = why
-        self.continue_btn.enabled = self.saved is not None
-        if self.saved is not None:
-            title = next((c.title for c in self.catalog if c.id == self.saved.game), self.saved.game)
+        self.continue_btn.enabled = bool(self.saves)
+        self.saves_btn.enabled = bool(self.saves or self.finished)
+        if self.saves:
+            gid = self.saves[0].record.game
+            title = next((c.title for c in self.catalog if c.id == gid), gid)
             self.continue_btn.label = f"Continue {title}"
         else:
             self.continue_btn.label = "Continue"
 
     def _items(self):
         """Focusable things in keyboard order: the cards, then the buttons."""
-        return list(range(len(self.catalog))) + ["continue", "quit"]
+        return list(range(len(self.catalog))) + ["continue", "saves", "settings", "quit"]
 
     def _layout(self, size):
         w, h = size
@@ -58,7 +62,10 @@ class SelectScene(Scene):
         y = th.px(190)
         self.cards = [(pygame.Rect(x + i * (cw + gap), y, cw, ch), c) for i, c in enumerate(self.catalog)]
         row = pygame.Rect(0, y + ch + th.px(44), w, th.px(70))
-        layout_row([self.continue_btn, self.quit_btn], row, th.px(30), width=th.px(380))
+        layout_row(self._buttons(), row, th.px(24), width=th.px(330))
+
+    def _buttons(self):
+        return [self.continue_btn, self.saves_btn, self.settings_btn, self.quit_btn]
 
     def _open(self, i: int):
         c = self.catalog[i]
@@ -76,21 +83,22 @@ class SelectScene(Scene):
         self.app.scenes.push(SetupScene(self.app, c.id))
 
     def _continue(self):
-        from game.core.saves import load_autosave
-        from game.games import get_rules
-        rec, states, msg = load_autosave(get_rules)
-        if rec is None:
-            self.message = msg or "There is no unfinished game to continue."
-            self.continue_btn.enabled = False
-            self.dirty = True
+        if not self.saves:
             return
-        from game.scenes.play import PlayScene
-        self.app.scenes.push(PlayScene(self.app, rec.game, rec.seats, rec.seed, rec.options, states=states))
+        from game.scenes.saves import resume
+        resume(self.app, self.saves[0], self)
 
     def _activate(self, item):
         if item == "continue":
             if self.continue_btn.enabled:
                 self._continue()
+        elif item == "saves":
+            if self.saves_btn.enabled:
+                from game.scenes.saves import SavesScene
+                self.app.scenes.push(SavesScene(self.app))
+        elif item == "settings":
+            from game.scenes.settings import SettingsScene
+            self.app.scenes.push(SettingsScene(self.app))
         elif item == "quit":
             self.app.quit()
         else:
@@ -99,11 +107,11 @@ class SelectScene(Scene):
     def handle(self, ev):
         items = self._items()
         if ev.type == pygame.MOUSEMOTION:
-            old = (self.hover, self.continue_btn.hover, self.quit_btn.hover)
+            old = (self.hover, [b.hover for b in self._buttons()])
             self.hover = next((i for i, (r, _) in enumerate(self.cards) if r.collidepoint(ev.pos)), -1)
-            self.continue_btn.hover = self.continue_btn.rect.collidepoint(ev.pos)
-            self.quit_btn.hover = self.quit_btn.rect.collidepoint(ev.pos)
-            if old != (self.hover, self.continue_btn.hover, self.quit_btn.hover):
+            for b in self._buttons():
+                b.hover = b.rect.collidepoint(ev.pos)
+            if old != (self.hover, [b.hover for b in self._buttons()]):
                 self.dirty = True
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self.message = ""
@@ -113,10 +121,10 @@ class SelectScene(Scene):
                     self.focus = i
                     self._open(i)
                     return
-            if self.continue_btn.hit(ev.pos):
-                self._activate("continue")
-            elif self.quit_btn.hit(ev.pos):
-                self._activate("quit")
+            for b in self._buttons():
+                if b.hit(ev.pos):
+                    self._activate(b.action)
+                    return
         elif ev.type == pygame.KEYDOWN:
             self.dirty = True
             if ev.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
@@ -142,10 +150,9 @@ class SelectScene(Scene):
         focused = items[self.focus]
         for i, (r, c) in enumerate(self.cards):
             self._draw_card(surf, r, c, hover=(i == self.hover), focus=(focused == i))
-        self.continue_btn.focus = focused == "continue"
-        self.quit_btn.focus = focused == "quit"
-        self.continue_btn.draw(surf, th)
-        self.quit_btn.draw(surf, th)
+        for b in self._buttons():
+            b.focus = focused == b.action
+            b.draw(surf, th)
         hint = th.text("Arrows / Tab to move, Enter to choose, F11 full screen, Esc to quit", "small", (236, 220, 190))
         surf.blit(hint, hint.get_rect(midbottom=(surf.get_width() // 2, surf.get_height() - th.px(70))))
         draw_message(surf, th, self.message)

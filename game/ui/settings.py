@@ -22,7 +22,7 @@ SPEC = {
     "volume": (70, (0, 100)),
     "ai_speed": ("normal", ("slow", "normal", "fast")),
     "animation_speed": ("normal", ("slow", "normal", "fast")),
-    "colorblind": (False, (True, False)),
+    "colorblind": (True, (True, False)),
     "ui_scale": (100, (100, 200)),
     "fullscreen": (False, (True, False)),
     "confirm_placements": (False, (True, False)),

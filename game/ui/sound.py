@@ -11,7 +11,10 @@ from __future__ import annotations
 import array
 import math
 import random
+import os
 import warnings
+from contextlib import contextmanager
+from functools import lru_cache
 
 import pygame
 
@@ -135,6 +138,7 @@ _RECIPES = {"dice": (_dice, 0.8), "tile": (_tile, 0.7), "worm": (_worm, 0.6),
             "error": (_error, 0.6)}
 
 
+@lru_cache(maxsize=64)
 def synth(name: str, rate: int = 22050) -> array.array:
     """Mono int16 samples of one effect; deterministic (seeded by its name). KeyError if unknown."""
     recipe, level = _RECIPES[name]
@@ -166,6 +170,23 @@ def _to_mixer(mono: array.array, size: int, channels: int) -> bytes:
     return data.tobytes()
 
 
+@contextmanager
+def _quiet_stderr():
+    """Audio back-ends (ALSA) print to the C-level stderr when there is no device: hide that."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class SoundBoard:
     """Plays the synthesised effects; silent (all no-ops) when there is no audio device."""
 
@@ -175,7 +196,7 @@ class SoundBoard:
         self.available = False
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         try:
-            with warnings.catch_warnings():
+            with warnings.catch_warnings(), _quiet_stderr():
                 warnings.simplefilter("ignore")
                 if not pygame.mixer.get_init():
                     pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)

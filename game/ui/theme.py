@@ -18,6 +18,20 @@ PLAYER_COLORS = {
     "sky": (86, 180, 233),
     "black": (40, 40, 40),
 }
+SAFE_COLORS = dict(PLAYER_COLORS)
+# the colours of the printed components, brighter and easier to confuse for some eyes
+CLASSIC_COLORS = {
+    "yellow": (250, 214, 30), "red": (214, 40, 40), "green": (60, 168, 60), "blue": (40, 84, 214),
+    "white": (240, 240, 236), "orange": (240, 130, 20), "purple": (140, 70, 180), "sky": (70, 190, 240),
+    "black": (40, 40, 40),
+}
+
+
+def set_palette(colorblind_safe: bool) -> None:
+    """Switch the player colours in place (every view reads PLAYER_COLORS when it draws)."""
+    PLAYER_COLORS.update(SAFE_COLORS if colorblind_safe else CLASSIC_COLORS)
+
+
 PLAYER_SYMBOLS = {"yellow": "sun", "red": "diamond", "green": "leaf", "blue": "drop",
                   "white": "star", "orange": "triangle", "purple": "heart", "sky": "circle",
                   "black": "square"}

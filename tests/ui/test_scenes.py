@@ -96,10 +96,9 @@ def test_play_autosaves_and_continue_resumes_exactly(app):
     for _ in range(12):
         play.step_ai_now()
     events = play.state.log.to_list()
-    assert saves.autosave_path().exists()
+    assert play.save_path.exists() and play.save_path.parent == saves.saves_dir()
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_y)
-    key(app, pygame.K_ESCAPE)
     assert top(app) == "SelectScene"
     sel = app.scenes.top
     assert sel.continue_btn.enabled
@@ -109,11 +108,59 @@ def test_play_autosaves_and_continue_resumes_exactly(app):
 
 
 def test_corrupt_save_is_reported_on_the_menu(app):
-    saves.autosave_path().write_text("{{{ not yaml")
+    saves.saves_dir().mkdir(parents=True)
+    (saves.saves_dir() / "it_happens-1.yaml").write_text("{{{ not yaml")
     sc = app.scenes.top
     sc.enter()
     assert "could not be read" in sc.message and not sc.continue_btn.enabled
-    assert list(saves.autosave_path().parent.glob("autosave.unreadable-*"))
+    assert list(saves.saves_dir().glob("it_happens-1.unreadable-*"))
+
+
+def test_a_new_game_never_replaces_an_unfinished_one(app):
+    for seed in ("5", "6"):
+        key(app, pygame.K_RETURN)
+        setup = app.scenes.top
+        setup.kinds = ["medium", "easy"] + ["empty"] * (len(setup.kinds) - 2)
+        setup.seed_text = seed
+        key(app, pygame.K_s, pygame.KMOD_CTRL)
+        for _ in range(3):
+            app.scenes.top.step_ai_now()
+        key(app, pygame.K_ESCAPE)
+        key(app, pygame.K_y)
+    sel = app.scenes.top
+    assert len(sel.saves) == 2 and {i.record.seed for i in sel.saves} == {5, 6}
+    key(app, pygame.K_c)                       # Continue: the newest
+    assert top(app) == "PlayScene" and app.scenes.top.seed == sel.saves[0].record.seed
+
+
+def test_saved_games_list_resumes_and_deletes_with_a_question(app):
+    test_a_new_game_never_replaces_an_unfinished_one(app)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_y)
+    app.scenes.top._activate("saves")
+    assert top(app) == "SavesScene"
+    sc = app.scenes.top
+    key(app, pygame.K_DELETE)
+    assert sc.dialog is not None
+    key(app, pygame.K_n)                       # keep it
+    assert len(sc.items[0]) == 2
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_y)                       # delete
+    assert len(sc.items[0]) == 1 and len(list(saves.saves_dir().glob("*.yaml"))) == 1
+    key(app, pygame.K_RETURN)
+    assert top(app) == "PlayScene" and app.scenes.top.save_path == sc.items[0][0].path
+
+
+def test_settings_apply_at_once_and_are_kept(app):
+    from game.ui import settings
+    app.scenes.top._activate("settings")
+    sc = app.scenes.top
+    assert top(app) == "SettingsScene"
+    sc.sel = [r[0] for r in __import__("game.scenes.settings", fromlist=["ROWS"]).ROWS].index("ui_scale")
+    key(app, pygame.K_RIGHT)
+    assert app.settings["ui_scale"] == 125 and app.theme.ui_scale == 125
+    key(app, pygame.K_RETURN)
+    assert top(app) == "SelectScene" and settings.load()["ui_scale"] == 125
 
 
 def test_ai_game_reaches_results(app):
@@ -127,7 +174,7 @@ def test_ai_game_reaches_results(app):
     assert rules.is_over(play.state)
     key(app, pygame.K_RETURN)
     assert top(app) == "ResultsScene" and not_blank(app.window)
-    assert not saves.autosave_path().exists()  # a finished game offers no Continue
+    assert not saves.list_saves()[0] and len(saves.list_finished()) == 1  # no Continue, a record kept
     key(app, pygame.K_ESCAPE)
     assert top(app) == "SelectScene"
 
@@ -197,7 +244,7 @@ def test_replay_steps_through_a_record_with_the_arrow_keys(app, tmp_path):
     key(app, pygame.K_RIGHT)
     assert play.cursor == 2
     key(app, pygame.K_END)
-    assert rules.is_over(play.state) and not saves.autosave_path().exists()
+    assert rules.is_over(play.state) and not saves.saves_dir().exists()
     key(app, pygame.K_HOME)
     assert play.cursor == 0
 
@@ -229,4 +276,4 @@ def test_ai_moves_come_through_the_frame_loop_at_a_readable_pace(app):
         if play.ai_thread is not None:
             play.ai_thread.join(5)
     assert len(play.states) >= 6
-    assert saves.autosave_path().exists()
+    assert play.save_path.exists()

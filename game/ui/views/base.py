@@ -14,6 +14,16 @@ import pygame
 from game.ui import theme as T
 
 
+# event type -> sound effect (game/ui/sound.py); the loudest news of a decision is played
+EVENT_SOUNDS = {
+    "roll": "dice", "reroll": "dice", "place": "tile", "take": "tile", "build": "tile", "scout": "tile",
+    "barracks": "soldier", "sergeant": "soldier", "sentry": "soldier", "guard": "soldier", "bridge": "soldier",
+    "hatch": "ant", "place_ant": "ant", "heave": "ant", "pick_up": "ant", "store": "ant", "steal": "ant",
+    "attack": "anteater", "award": "tick", "game_over": "fanfare",
+}
+SOUND_RANK = ("fanfare", "anteater", "worm", "dice", "soldier", "ant", "tile", "tick")
+
+
 @dataclass
 class ViewContext:
     viewer: int | None            # seat whose private info may be shown (None: nobody's)
@@ -78,6 +88,17 @@ class GameView:
     def describe_event(self, ev: dict, state) -> str | None:
         """One log line in plain words for an event (None to hide it)."""
         return None
+
+    def sound_for(self, ev: dict) -> str | None:
+        """The sound effect an event makes (None: silent)."""
+        if ev.get("type") == "place" and ev.get("gain") == "worm":
+            return "worm"
+        return EVENT_SOUNDS.get(ev.get("type"))
+
+    def sound_of(self, events: list[dict]) -> str | None:
+        """The one effect a decision's events make: the most telling of them."""
+        names = {self.sound_for(ev) for ev in events} - {None}
+        return min(names, key=lambda n: SOUND_RANK.index(n) if n in SOUND_RANK else len(SOUND_RANK), default=None)
 
     def result_notes(self, state) -> list[tuple[int, str]]:
         """(player, words) lines the results screen shows under the score sheet: how points came."""
