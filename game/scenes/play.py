@@ -236,7 +236,8 @@ class PlayScene(Scene):
     def show_results(self):
         from game.scenes.results import ResultsScene
         self.app.scenes.replace(ResultsScene(self.app, self.game_id, self.input_seats, self.seed,
-                                             self.options, self.state, from_replay=self.replay))
+                                             self.options, self.state, from_replay=self.replay,
+                                             history=self.states))
 
     def handle(self, ev):
         if self.help is not None:

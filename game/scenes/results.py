@@ -38,11 +38,12 @@ def explain_winners(rules, seats, sheets, winners) -> str:
 
 
 class ResultsScene(Scene):
-    def __init__(self, app, game_id, seats, seed, options, state, from_replay=False):
+    def __init__(self, app, game_id, seats, seed, options, state, from_replay=False, history=None):
         super().__init__(app)
         self.game_id, self.input_seats, self.seed, self.options = game_id, seats, seed, options
         self.rules = get_rules(game_id)
         self.state = state
+        self.history = list(history) if history else [state]   # every state of the game, first to last
         self.seats = state.seats
         self.sheets = self.rules.score_sheets(state)
         self.winners = self.rules.winners(state)

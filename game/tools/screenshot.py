@@ -27,7 +27,7 @@ def build_scene(app, scene: str, game: str, players, seed: int, moves: int, opti
         return play
     advance_play(play, 10**9, stop_on_human=False)
     from game.scenes.results import ResultsScene
-    return ResultsScene(app, game, seats, seed, options, play.state)
+    return ResultsScene(app, game, seats, seed, options, play.state, history=play.states)
 
 
 def check_inputs(scene: str, game: str, players, seed: int, moves: int, size, options, out: str):
