@@ -157,7 +157,7 @@ def vp_tile(size: int, value: int, kind: str, face_up: bool = True) -> pygame.Su
         pts = [(c + u * 3.2 * math.cos(-math.pi / 2 + i * math.pi / 5) * (1 if i % 2 == 0 else 0.45),
                 u * 7.5 + u * 3.2 * math.sin(-math.pi / 2 + i * math.pi / 5) * (1 if i % 2 == 0 else 0.45)) for i in range(10)]
     pygame.draw.polygon(s, (150, 82, 44), pts)
-    f = pygame.font.Font(None, int(size * 0.62))
+    f = pygame.font.Font(None, int(size * 0.68))
     f.set_bold(True)
     t = f.render(str(value), True, T.INK)
     s.blit(t, t.get_rect(center=(c, c + size * 0.16)))
@@ -204,3 +204,16 @@ def mound_shape(surf, rect: pygame.Rect):
         y = rect.bottom - h * i / 10
         pygame.draw.line(surf, TERRA, (rect.x + w * 0.08 * (i % 3), y), (rect.x + w * (0.25 + 0.05 * (i % 4)), y + 2), max(1, w // 220))
         pygame.draw.line(surf, TERRA, (rect.right - w * 0.3, y + 4), (rect.right - w * 0.08 * (i % 3 + 1), y + 2), max(1, w // 220))
+
+
+@lru_cache(maxsize=32)
+def keycap(w: int, h: int, lit: bool = True) -> pygame.Surface:
+    """A keyboard key seen from above (the label is drawn on it by the caller); greyed when not lit."""
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    rad = max(2, h // 5)
+    lip = max(2, h // 8)
+    face = (252, 248, 238) if lit else (214, 204, 188)
+    pygame.draw.rect(s, (150, 130, 110) if lit else (170, 158, 142), (0, 0, w, h), border_radius=rad)
+    pygame.draw.rect(s, face, (0, 0, w, h - lip), border_radius=rad)
+    pygame.draw.rect(s, T.INK if lit else (140, 128, 112), (0, 0, w, h), max(1, h // 16), border_radius=rad)
+    return s

@@ -6,6 +6,7 @@ import random
 
 import pygame
 
+from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
 from game.ui import theme as T
 from game.ui.sprites import it_happens_art as A
@@ -14,6 +15,68 @@ from game.ui.widgets import Button, draw_panel
 
 ROLL_MS = 380
 AWARD_MS = 1100
+MIN_TEXT_PX = 14                      # no line of text is drawn smaller than this
+TEXT_LADDER = ("tiny", "small", "body", "label", "title")
+MOUND_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2}
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+# -- words -------------------------------------------------------------------------------
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def join_and(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def item_words(kind: str, n: int = 1) -> str:
+    """'a key', '2 keys', 'a pair of sneakers' (item names ending in a single s are pairs)."""
+    word = kind.replace("_", " ")
+    if word.endswith("s") and not word.endswith("ss"):
+        return f"a pair of {word}" if n == 1 else f"{n} pairs of {word}"
+    if n == 1:
+        return ("an " if word[0] in "aeiou" else "a ") + word
+    return f"{n} {word}{'es' if word.endswith(('s', 'x', 'ch', 'sh')) else 's'}"
+
+
+def mound_number(mound_id: str) -> str:
+    """The number printed on a mound card ("M03" -> "3")."""
+    digits = "".join(ch for ch in mound_id if ch.isdigit())
+    return str(int(digits)) if digits else mound_id
+
+
+def worms_left(state) -> int | None:
+    """Worm tiles left in the supply, or None when the supply has no limit."""
+    return state.worm_supply if state.options.get("worm_supply_limited", True) else None
+
+
+class KeyButton(Button):
+    """A button with its keyboard key drawn as a key cap at its right end."""
+
+    def __init__(self, label, action, cap: str, style="normal"):
+        super().__init__(label, action, style=style)
+        self.cap = cap
+
+    def width(self, th) -> int:
+        return th.text(self.label, "label", T.INK, bold=True).get_width() + self.cap_w(th) + th.px(48)
+
+    def cap_w(self, th) -> int:
+        return max(th.px(34), th.text(self.cap, "body", T.INK, bold=True).get_width() + th.px(14))
+
+    def draw(self, surf, th):
+        label, self.label = self.label, ""      # the base draws the body; the label goes left of the cap
+        super().draw(surf, th)
+        self.label = label
+        r = self.rect
+        ink = T.contrast_ink((214, 140, 52) if self.style == "primary" else T.PAPER)
+        txt = th.text(label, "label", ink, bold=True)
+        surf.blit(txt, txt.get_rect(midleft=(r.x + th.px(18), r.centery)))
+        cap = A.keycap(self.cap_w(th), th.px(34), True)
+        cr = cap.get_rect(midright=(r.right - th.px(12), r.centery))
+        surf.blit(cap, cr)
+        k = th.text(self.cap, "body", T.INK, bold=True)
+        surf.blit(k, k.get_rect(center=(cr.centerx, cr.centery - th.px(2))))
 
 
 class View(GameView):
@@ -29,11 +92,15 @@ class View(GameView):
         self.award_t = 0.0
         self.award_view = None           # (mound ids, boards, die colours) of the round being scored
         self.hot: list[tuple[pygame.Rect, str]] = []
+        self.confirm_placements = False  # a click only selects a column; a second click or Enter places
+        self.pending: Place | None = None
+        self.pending_state = None        # the state the pending selection was made in
         self._rnd = random.Random(5)
 
     # -- layout --------------------------------------------------------------------
     def layout(self, rect):
         super().layout(rect)
+        self.cancel_pending()
         th = self.th
         m = th.px(14)
         self.m = m
@@ -50,19 +117,29 @@ class View(GameView):
     def owner_rgb(self, state, seat):
         return self.rgb_of(state.colors[seat])
 
-    def _cell(self, card: pygame.Rect, columns, col: int, space: int) -> pygame.Rect:
+    def text(self, s: str, name: str = "body", color=T.INK, bold: bool = False) -> pygame.Surface:
+        """Theme text, taken a size up while it would be smaller than MIN_TEXT_PX."""
+        i = TEXT_LADDER.index(name)
+        while i < len(TEXT_LADDER) - 1 and self.th.font(TEXT_LADDER[i]).get_height() < MIN_TEXT_PX:
+            i += 1
+        return self.th.text(s, TEXT_LADDER[i], color, bold)
+
+    def _cell(self, card: pygame.Rect, col: int, space: int) -> pygame.Rect:
         pad = self.th.px(16)
         area = pygame.Rect(card.x + pad, card.y + self.th.px(78), card.w - 2 * pad, card.h - self.th.px(78) - self.th.px(52))
         colw = area.w / 5
-        cs = int(min(colw * 0.84, area.h / 3.25))
+        cs = int(min(colw * 0.84, area.h / 3.6))
         x = area.x + colw * col + (colw - cs) / 2
         y = area.bottom - (space + 1) * (cs + self.th.px(6))
         return pygame.Rect(int(x), int(y), cs, cs)
 
     def _column_rect(self, card, columns, col):
-        top = self._cell(card, columns, col, len(columns[col]) - 1)
-        bottom = self._cell(card, columns, col, 0)
+        top = self._cell(card, col, len(columns[col]) - 1)
+        bottom = self._cell(card, col, 0)
         return top.union(bottom).inflate(self.th.px(10), self.th.px(10))
+
+    def _key_cap_rect(self, card: pygame.Rect) -> pygame.Rect:
+        return pygame.Rect(card.x + self.th.px(14), card.y + self.th.px(14), self.th.px(38), self.th.px(40))
 
     # -- static card art (cached per mound and size) -----------------------------------------
     def _card_art(self, mound_id: str, size: tuple[int, int]) -> pygame.Surface:
@@ -72,13 +149,11 @@ class View(GameView):
             return cache[key]
         th = self.th
         m = self.comps.mound_by_id[mound_id]
-        surf = T.paper_card(size, th.px(18), fill=A.SAND, edge=(214, 180, 130), seed=int(mound_id[1:])).copy()
+        surf = T.paper_card(size, th.px(18), fill=A.SAND, edge=(214, 180, 130), seed=sum(map(ord, mound_id))).copy()
         card = pygame.Rect(0, 0, *size)
         A.mound_shape(surf, pygame.Rect(th.px(8), th.px(70), size[0] - th.px(16), size[1] - th.px(70) - th.px(44)))
         pygame.draw.rect(surf, (204, 160, 110), (th.px(8), size[1] - th.px(48), size[0] - th.px(16), th.px(40)),
                          border_radius=th.px(10))
-        name = th.text(f"Mound {m.id[1:]}", "label", T.INK, bold=True)
-        surf.blit(name, (th.px(16), th.px(14)))
         bs = th.px(46)
         x = size[0] - th.px(14) - bs
         for kind, value in (("general", m.general_vp), ("queen", m.queen_vp)):
@@ -90,16 +165,27 @@ class View(GameView):
         pygame.draw.rect(surf, (255, 236, 238), wb, border_radius=wb.h // 2)
         pygame.draw.rect(surf, A.WORM_PINK, wb, th.px(2), border_radius=wb.h // 2)
         surf.blit(A.icon("worm", wb.h - th.px(6)), (wb.x + th.px(4), wb.y + th.px(3)))
-        num = th.text(str(m.worm_number), "label", T.INK, bold=True)
+        num = self.text(str(m.worm_number), "label", T.INK, bold=True)
         surf.blit(num, num.get_rect(midright=(wb.right - th.px(12), wb.centery)))
+        x = self._key_cap_rect(card).right + th.px(8)
+        name = self.text(f"Mound {mound_number(m.id)}", "label", T.INK, bold=True)
+        if x + name.get_width() > wb.x - th.px(4):
+            name = self.text(f"Mound {mound_number(m.id)}", "body", T.INK, bold=True)
+        surf.blit(name, name.get_rect(midleft=(x, wb.centery)))
         for c, spaces in enumerate(m.columns):
             for k, kind in enumerate(spaces):
-                cell = self._cell(card, m.columns, c, k)
+                cell = self._cell(card, c, k)
                 pygame.draw.rect(surf, (250, 238, 214), cell, border_radius=th.px(8))
                 pygame.draw.rect(surf, A.TERRA_DARK, cell, th.px(2), border_radius=th.px(8))
-                if kind != "plain":
+                if kind != PLAIN:
                     ic = A.icon(kind, int(cell.w * 0.8))
                     surf.blit(ic, ic.get_rect(center=cell.center))
+            # the column's number, in one row above the tallest possible column
+            top = self._cell(card, c, 2)
+            num = self.text(str(c + 1), "body", (250, 238, 214), bold=True)
+            tag = num.get_rect(center=(top.centerx, top.y - th.px(26)))
+            pygame.draw.rect(surf, A.TERRA_DARK, tag.inflate(th.px(14), th.px(4)), border_radius=th.px(8))
+            surf.blit(num, tag)
         cache[key] = surf
         return surf
 
@@ -111,17 +197,21 @@ class View(GameView):
         showing = self.award_view is not None and self.awards
         mounds, board, dcols = (self.award_view if showing else (state.mounds, state.board, state.die_colors))
         legal_places = {(a.mound, a.column): a for a in ctx.legal if isinstance(a, Place)}
+        pending = self._pending(state, ctx)
         for i, mid in enumerate(mounds):
             card = self.card_rects[i]
             sh = pygame.Surface((card.w + th.px(12), card.h + th.px(12)), pygame.SRCALPHA)
             pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect(), border_radius=th.px(22))
             surf.blit(sh, (card.x - th.px(3), card.y + th.px(4)))
             surf.blit(self._card_art(mid, card.size), card.topleft)
+            lit = not showing and any(a.mound == i for a in legal_places.values())
+            self._draw_key_cap(surf, self._key_cap_rect(card), str(i + 1), lit)
             m = self.comps.mound_by_id[mid]
             local = pygame.Rect(0, 0, *card.size)
             for c, (owner, vals) in enumerate(board[i]):
                 colr = self._column_rect(local, m.columns, c).move(card.topleft)
                 self.cols[(i, c)] = colr
+                self.hot.append((colr, self._column_words(state, m, c, owner, vals)))
                 if (i, c) in legal_places and not showing:
                     glow = 0.5 + 0.5 * math.sin(self.pulse / 160)
                     col = tuple(int(a + (b - a) * glow) for a, b in zip(T.LEGAL, T.HILITE))
@@ -129,27 +219,48 @@ class View(GameView):
                     if colr.collidepoint(mouse):
                         pygame.draw.rect(surf, (255, 255, 255), colr, th.px(2), border_radius=th.px(12))
                 for k, v in enumerate(vals):
-                    cell = self._cell(local, m.columns, c, k).move(card.topleft)
+                    cell = self._cell(local, c, k).move(card.topleft)
                     img = A.die(cell.w, v, self.rgb_of(dcols[i][c][k]))
                     surf.blit(img, img.get_rect(center=cell.center))
-                    self.hot.append((cell, f"A {v} on {m.columns[c][k]}"))
+                for k in range(len(vals), len(m.columns[c])):
+                    if m.columns[c][k] != PLAIN:
+                        cell = self._cell(local, c, k).move(card.topleft)
+                        self.hot.append((cell, self._space_words(state, m.columns[c][k])))
+                if pending == Place(i, c) and not showing:
+                    self._draw_pending(surf, self._cell(local, c, len(vals)).move(card.topleft), colr, state)
                 if owner is not None:
-                    base = self._cell(local, m.columns, c, 0).move(card.topleft)
+                    base = self._cell(local, c, 0).move(card.topleft)
                     cx = base.centerx
                     y = card.bottom - th.px(28)
                     T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(state.colors[owner], "circle"), (cx - th.px(14), y),
                                   th.px(10), self.owner_rgb(state, owner))
-                    tot = th.text(str(sum(vals)), "label", T.INK, bold=True)
+                    tot = self.text(str(sum(vals)), "label", T.INK, bold=True)
                     surf.blit(tot, tot.get_rect(midleft=(cx - th.px(1), y)))
-            self.hot.append((card.inflate(0, 0).clip(pygame.Rect(card.x, card.y, card.w, th.px(64))),
-                             f"Mound {mid[1:]}: highest total takes the Queen ({m.queen_vp} VP), second the General "
-                             f"({m.general_vp} VP); a total of exactly {m.worm_number} earns a worm."))
+            self.hot.append((pygame.Rect(card.x, card.y, card.w, th.px(64)), self._mound_words(state, i, m)))
             if showing and self.awards[0]["mound"] == mid:
-                self._draw_award(surf, card, i, self.awards[0], state, board, m)
+                self._draw_award(surf, card, self.awards[0], state, m)
         self._draw_middle(surf, state, ctx)
         self._draw_players(surf, state, ctx)
 
-    def _draw_award(self, surf, card, i, ev, state, board, m):
+    def _draw_key_cap(self, surf, r: pygame.Rect, label: str, lit: bool):
+        surf.blit(A.keycap(r.w, r.h, lit), r)
+        t = self.text(label, "label", T.INK if lit else T.INK_SOFT, bold=True)
+        surf.blit(t, t.get_rect(center=(r.centerx, r.centery - self.th.px(2))))
+
+    def _draw_pending(self, surf, cell: pygame.Rect, colr: pygame.Rect, state):
+        """The die waiting for confirmation, standing in the space it would take."""
+        th = self.th
+        color, value = state.current
+        shade = pygame.Surface(colr.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (*T.HILITE, 90), shade.get_rect(), border_radius=th.px(12))
+        surf.blit(shade, colr)
+        pygame.draw.rect(surf, (255, 255, 255), colr, th.px(4), border_radius=th.px(12))
+        img = A.die(cell.w, value, self.rgb_of(color)).copy()
+        img.set_alpha(215)
+        surf.blit(img, img.get_rect(center=cell.center))
+        pygame.draw.rect(surf, T.HILITE, cell.inflate(th.px(8), th.px(8)), th.px(3), border_radius=th.px(10))
+
+    def _draw_award(self, surf, card, ev, state, m):
         th = self.th
         pygame.draw.rect(surf, T.HILITE, card.inflate(th.px(8), th.px(8)), th.px(5), border_radius=th.px(22))
         lines = []
@@ -163,32 +274,31 @@ class View(GameView):
         y = box.y + th.px(10)
         for kind, p, vp in lines:
             surf.blit(A.vp_tile(th.px(46), vp, kind), (box.x + th.px(12), y))
-            t = th.text(f"{state.seats[p].name}", "label", T.INK, bold=True)
+            t = self.text(f"{state.seats[p].name}", "label", T.INK, bold=True)
             surf.blit(t, (box.x + th.px(70), y + th.px(10)))
             y += th.px(56)
         if ev["worms"]:
             surf.blit(A.icon("worm", th.px(46)), (box.x + th.px(12), y))
-            t = th.text(", ".join(state.seats[p].name for p in ev["worms"]), "label", T.INK, bold=True)
+            t = self.text(", ".join(state.seats[p].name for p in ev["worms"]), "label", T.INK, bold=True)
             surf.blit(t, (box.x + th.px(70), y + th.px(10)))
         if not lines and not ev["worms"]:
-            t = th.text("Nobody played here", "label", T.INK_SOFT)
+            t = self.text("Nobody played here", "label", T.INK_SOFT)
             surf.blit(t, t.get_rect(center=box.center))
 
     def _draw_middle(self, surf, state, ctx):
         th = self.th
         r = self.mid
+        light = (250, 232, 196)
         draw_panel(surf, r, th, fill=(92, 60, 38), edge=(60, 38, 22), radius=14)
-        if state.phase == "over":
-            info = th.text("The game is over", "title", (250, 232, 196), bold=True)
-        else:
-            info = th.text(f"Round {state.round} of {self.comps.rounds}", "title", (250, 232, 196), bold=True)
-        surf.blit(info, (r.x + th.px(20), r.centery - info.get_height() // 2 - th.px(10)))
-        deck = th.text(f"{len(state.deck)} mounds face down", "small", (230, 210, 180))
-        surf.blit(deck, (r.x + th.px(22), r.centery + th.px(14)))
-        ant = A.anton(int(r.h * 0.9))
-        surf.blit(ant, (r.right - ant.get_width() - th.px(10), r.bottom - ant.get_height() - th.px(2)))
+        title = "The game is over" if state.phase == "over" else f"Round {state.round} of {self.comps.rounds}"
+        info = self.text(title, "title", light, bold=True)
+        deck = self.text(f"{plural(len(state.deck), 'mound')} face down", "small", (230, 210, 180))
+        top = r.centery - (info.get_height() + deck.get_height()) // 2
+        surf.blit(info, (r.x + th.px(20), top))
+        surf.blit(deck, (r.x + th.px(22), top + info.get_height()))
+        badge = self._draw_worm_badge(surf, state, r.x + th.px(36) + max(info.get_width(), deck.get_width()))
+        x = max(r.x + int(r.w * 0.3), badge.right + th.px(24))
         # the die in play
-        x = r.x + int(r.w * 0.3)
         ds = int(r.h * 0.72)
         if state.current is not None and state.turn is not None:
             color, value = state.current
@@ -198,31 +308,55 @@ class View(GameView):
                 tilt = int((1 - self.roll_t / ROLL_MS) * 40 * math.sin(self.roll_t / 30))
             img = A.die(ds, shown, self.rgb_of(color), tilt)
             surf.blit(img, img.get_rect(midleft=(x, r.centery)))
-            label = th.text(f"{state.seats[state.turn].name} rolled", "small", (230, 210, 180))
-            surf.blit(label, (x + ds + th.px(18), r.y + th.px(10)))
+            label = self.text(f"{state.seats[state.turn].name} rolled", "small", (230, 210, 180))
+            surf.blit(label, (x + ds + th.px(18), r.y + th.px(8)))
             x += ds + th.px(18)
-        # buttons for the human's choices
-        self.buttons = []
-        for a in ctx.legal:
-            if isinstance(a, Roll):
-                neutral = state.neutral is not None and a.color == state.colors[state.neutral]
-                label = f"Roll {a.color}" + (f" ({state.seats[state.neutral].name})" if neutral else "")
-                if len([b for b in ctx.legal if isinstance(b, Roll)]) == 1 and not neutral:
-                    label = "Roll"
-                self.buttons.append(Button(label, a, key=pygame.K_SPACE, style="primary"))
-            elif isinstance(a, Reroll):
-                self.buttons.append(Button("Reroll - 1 worm", a, key=pygame.K_r))
-            elif isinstance(a, Pass):
-                self.buttons.append(Button("Pass - 1 worm", a, key=pygame.K_p))
-        bx = x if state.current is not None else r.x + int(r.w * 0.3)
+        self.buttons = self._make_buttons(state, ctx)
         bh = th.px(54)
         by = r.centery - bh // 2 + (th.px(12) if state.current is not None else 0)
         for b in self.buttons:
-            w = max(th.px(150), th.text(b.label, "label", T.INK, bold=True).get_width() + th.px(36))
-            b.rect = pygame.Rect(bx, by, w, bh)
+            w = b.width(th)
+            b.rect = pygame.Rect(x, by, w, bh)
             b.hover = b.rect.collidepoint(pygame.mouse.get_pos()) if pygame.display.get_init() else False
             b.draw(surf, th)
-            bx += w + th.px(12)
+            x += w + th.px(12)
+        ant = A.anton(int(r.h * 0.9))
+        ant_rect = ant.get_rect(bottomright=(r.right - th.px(10), r.bottom - th.px(2)))
+        if ant_rect.x > x:
+            surf.blit(ant, ant_rect)
+
+    def _draw_worm_badge(self, surf, state, x: int) -> pygame.Rect:
+        """The public worm supply, as a pill; returns its rect."""
+        th = self.th
+        left = worms_left(state)
+        words = "Worms: no limit" if left is None else f"Worms left: {left}"
+        t = self.text(words, "body", T.INK, bold=True)
+        h = th.px(46)
+        badge = pygame.Rect(x, self.mid.centery - h // 2, h + t.get_width() + th.px(16), h)
+        fill = (255, 236, 238) if left != 0 else (236, 196, 190)
+        pygame.draw.rect(surf, fill, badge, border_radius=h // 2)
+        pygame.draw.rect(surf, A.WORM_PINK, badge, th.px(2), border_radius=h // 2)
+        surf.blit(A.icon("worm", h - th.px(8)), (badge.x + th.px(6), badge.y + th.px(4)))
+        surf.blit(t, t.get_rect(midleft=(badge.x + h, badge.centery)))
+        self.hot.append((badge, self._supply_words(state)))
+        return badge
+
+    def _make_buttons(self, state, ctx) -> list[KeyButton]:
+        """One button per choice the human has now, each showing its key."""
+        rolls = [a for a in ctx.legal if isinstance(a, Roll)]
+        out = []
+        for k, a in enumerate(rolls):
+            neutral = state.neutral is not None and a.color == state.colors[state.neutral]
+            label = f"Roll {a.color}" + (f" ({state.seats[state.neutral].name})" if neutral else "")
+            if len(rolls) == 1:
+                out.append(KeyButton("Roll" if not neutral else label, a, "Space", style="primary"))
+            else:
+                out.append(KeyButton(label, a, str(k + 1), style="primary"))
+        if Reroll() in ctx.legal:
+            out.append(KeyButton("Reroll - 1 worm", Reroll(), "R"))
+        if Pass() in ctx.legal:
+            out.append(KeyButton("Pass - 1 worm", Pass(), "P"))
+        return out
 
     def _draw_players(self, surf, state, ctx):
         th = self.th
@@ -237,73 +371,89 @@ class View(GameView):
             if turn:
                 pygame.draw.rect(surf, T.HILITE, r, th.px(4), border_radius=th.px(14))
             seat = state.seats[p]
-            rgb = self.owner_rgb(state, p)
             pad = th.px(12)
             y = r.y + pad
             T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(state.colors[p], "circle"), (r.x + pad + th.px(14), y + th.px(14)),
-                          th.px(14), rgb)
-            name = th.text(seat.name, "label", T.INK, bold=True)
+                          th.px(14), self.owner_rgb(state, p))
+            name = self.text(seat.name, "label", T.INK, bold=True)
             surf.blit(name, (r.x + pad + th.px(36), y))
             kind = {"human": "", "imaginary": "imaginary"}.get(seat.kind, f"{seat.kind} AI")
             if p in state.skipped and state.phase != "over":
                 kind = (kind + " - can't place").strip(" -")
             if kind:
-                k = th.text(kind, "tiny", T.INK_SOFT)
+                k = self.text(kind, "tiny", T.INK_SOFT)
                 surf.blit(k, (r.x + pad + th.px(36), y + name.get_height()))
-            y += th.px(54)
-            # dice in hand
-            x = r.x + pad
-            ds = th.px(30)
-            for color, cnt in state.hand[p].items():
-                for _ in range(cnt):
-                    img = A.die(ds, 1 if color != state.colors[p] else 6, self.rgb_of(color))
-                    surf.blit(img, (x, y))
-                    x += ds + th.px(1)
-                x += th.px(8)
-            self.hot.append((pygame.Rect(r.x + pad, y, max(1, x - r.x - pad), ds), f"Dice {seat.name} still holds this round"))
-            # worms
-            wx = r.right - pad - th.px(74)
-            surf.blit(A.icon("worm", th.px(34)), (wx, y - th.px(4)))
-            wt = th.text(f"x{state.worms[p]}", "label", T.INK, bold=True)
-            surf.blit(wt, (wx + th.px(36), y - th.px(2)))
-            self.hot.append((pygame.Rect(wx, y - th.px(4), th.px(74), th.px(34)),
-                             f"{state.worms[p]} worm(s): 1 VP each at the end; spend one to reroll or pass"))
+            y += th.px(58)
+            self._draw_hand(surf, state, p, r.x + pad, y)
+            self._draw_worms(surf, state, p, r.right - pad - th.px(74), y)
             y += th.px(40)
-            # items
-            isz = th.px(40)
-            x = r.x + pad
-            for k, cnt in enumerate(state.items[p]):
-                if not cnt:
-                    continue
-                if x + isz + th.px(26) > r.right - pad:
-                    x = r.x + pad
-                    y += isz + th.px(4)
-                name_k = self.comps.item_types[k]
-                box = pygame.Rect(x, y, isz, isz)
-                pygame.draw.rect(surf, (255, 250, 238) if cnt < 2 else (214, 238, 200), box, border_radius=th.px(6))
-                surf.blit(A.icon(name_k, isz), box)
-                ct = th.text(str(cnt), "small", T.INK, bold=True)
-                surf.blit(ct, (box.right + th.px(2), box.bottom - ct.get_height()))
-                self.hot.append((box, f"{name_k}: {cnt} (two or more of a kind score 5 VP)"))
-                x += isz + th.px(26)
-            y += isz + th.px(8)
-            # VP tiles
-            vs = th.px(34)
-            x = r.x + pad
-            face_up = ctx.reveal_all or ctx.viewer == p
-            tiles = [("queen", v) for v in state.queens[p]] + [("general", v) for v in state.generals[p]]
-            for kind_, v in tiles:
-                if x + vs > r.right - pad:
-                    x = r.x + pad
-                    y += vs + th.px(4)
-                    if y + vs > r.bottom - pad:
-                        break
-                surf.blit(A.vp_tile(vs, v, kind_, face_up), (x, y))
-                x += vs + th.px(4)
-            if tiles:
-                tip = (f"Queens {list(state.queens[p])}, Generals {list(state.generals[p])}" if face_up
-                       else f"{len(tiles)} victory point tiles, face down")
-                self.hot.append((pygame.Rect(r.x + pad, y, r.w - 2 * pad, vs), tip))
+            y = self._draw_items(surf, state, p, r.inflate(-2 * pad, 0), y)
+            self._draw_vp_tiles(surf, state, ctx, p, r.inflate(-2 * pad, -2 * pad), y)
+
+    def _draw_hand(self, surf, state, p, x0, y):
+        th = self.th
+        x = x0
+        ds = th.px(30)
+        dice = []
+        for color, cnt in state.hand[p].items():
+            for _ in range(cnt):
+                img = A.die(ds, 1 if color != state.colors[p] else 6, self.rgb_of(color))
+                surf.blit(img, (x, y))
+                x += ds + th.px(1)
+            x += th.px(8)
+            if cnt:
+                dice.append(plural(cnt, f"{color} die", f"{color} dice"))
+        if dice:
+            self.hot.append((pygame.Rect(x0, y, x - x0, ds),
+                             f"{state.seats[p].name} still holds {join_and(dice)} this round."))
+
+    def _draw_worms(self, surf, state, p, wx, y):
+        th = self.th
+        surf.blit(A.icon("worm", th.px(34)), (wx, y - th.px(4)))
+        wt = self.text(f"x{state.worms[p]}", "label", T.INK, bold=True)
+        surf.blit(wt, (wx + th.px(36), y - th.px(2)))
+        words = f"{state.seats[p].name} has {plural(state.worms[p], 'worm')}: 1 VP each at the end"
+        if p != state.neutral:
+            words += "; spend one to reroll or to pass"
+        self.hot.append((pygame.Rect(wx, y - th.px(4), th.px(74), th.px(34)), f"{words}. {self._supply_words(state)}"))
+
+    def _draw_items(self, surf, state, p, r, y) -> int:
+        th = self.th
+        isz = th.px(40)
+        x = r.x
+        for k, cnt in enumerate(state.items[p]):
+            if not cnt:
+                continue
+            if x + isz + th.px(26) > r.right:
+                x = r.x
+                y += isz + th.px(4)
+            kind = self.comps.item_types[k]
+            box = pygame.Rect(x, y, isz, isz)
+            pygame.draw.rect(surf, (255, 250, 238) if cnt < 2 else (214, 238, 200), box, border_radius=th.px(6))
+            surf.blit(A.icon(kind, isz), box)
+            ct = self.text(str(cnt), "small", T.INK, bold=True)
+            surf.blit(ct, (box.right + th.px(2), box.bottom - ct.get_height()))
+            score = "two or more of a kind score 5 VP" if cnt < 2 else "a set: 5 VP"
+            self.hot.append((box, f"{state.seats[p].name} has {item_words(kind, cnt)} ({score})."))
+            x += isz + th.px(26)
+        return y + isz + th.px(8)
+
+    def _draw_vp_tiles(self, surf, state, ctx, p, r, y):
+        th = self.th
+        vs = max(th.px(28), min(th.px(48), r.bottom - y))
+        x = r.x
+        face_up = ctx.reveal_all or ctx.viewer == p
+        tiles = [("queen", v) for v in state.queens[p]] + [("general", v) for v in state.generals[p]]
+        for kind, v in tiles:
+            if x + vs > r.right:
+                x = r.x
+                y += vs + th.px(4)
+                if y + vs > r.bottom:
+                    break
+            surf.blit(A.vp_tile(vs, v, kind, face_up), (x, y))
+            x += vs + th.px(4)
+        if tiles:
+            self.hot.append((pygame.Rect(r.x, y, r.w, vs), self._tiles_words(state, p, face_up)))
 
     # -- input -----------------------------------------------------------------------------------
     def click(self, pos, state, ctx):
@@ -311,31 +461,52 @@ class View(GameView):
             return None
         for b in self.buttons:
             if b.rect.collidepoint(pos) and b.action in ctx.legal:
+                self.cancel_pending()
                 return b.action
         for (i, c), r in self.cols.items():
-            if r.collidepoint(pos):
-                a = Place(i, c)
-                if a in ctx.legal:
-                    return a
+            if r.collidepoint(pos) and Place(i, c) in ctx.legal:
+                return self._choose(Place(i, c), state, ctx)
+        self.cancel_pending()
         return None
 
     def key(self, key, state, ctx):
         if self.awards:
             return None
         rolls = [a for a in ctx.legal if isinstance(a, Roll)]
-        if key == pygame.K_SPACE and rolls:
-            return rolls[0]
-        if key in (pygame.K_1, pygame.K_2, pygame.K_3):
-            places = [a for a in ctx.legal if isinstance(a, Place) and a.mound == key - pygame.K_1]
+        if key in MOUND_KEYS:
+            k = MOUND_KEYS[key]
+            places = [a for a in ctx.legal if isinstance(a, Place) and a.mound == k]
             if places:
-                return places[0]
-            if len(rolls) > key - pygame.K_1:
-                return rolls[key - pygame.K_1]
-        if key == pygame.K_r and Reroll() in ctx.legal:
-            return Reroll()
-        if key == pygame.K_p and Pass() in ctx.legal:
-            return Pass()
+                return self._choose(places[0], state, ctx)
+            return rolls[k] if len(rolls) > 1 and k < len(rolls) else None
+        if key in ENTER_KEYS:
+            pending = self._pending(state, ctx)
+            self.cancel_pending()
+            return pending
+        action = {pygame.K_SPACE: rolls[0] if rolls else None, pygame.K_r: Reroll(), pygame.K_p: Pass()}.get(key)
+        if action in ctx.legal:
+            self.cancel_pending()
+            return action
         return None
+
+    def _choose(self, a: Place, state, ctx):
+        """A placement picked by click or key: at once, or on the second pick when confirming."""
+        if not self.confirm_placements or self._pending(state, ctx) == a:
+            self.cancel_pending()
+            return a
+        self.pending, self.pending_state = a, state
+        return None
+
+    def _pending(self, state, ctx) -> Place | None:
+        """The selected placement, if it was made in this very state and is still legal."""
+        if self.pending is None or self.pending_state is not state or self.pending not in ctx.legal:
+            return None
+        return self.pending
+
+    def cancel_pending(self) -> bool:
+        had = self.pending is not None
+        self.pending, self.pending_state = None, None
+        return had
 
     def hover(self, pos, state, ctx):
         for b in self.buttons:
@@ -343,31 +514,116 @@ class View(GameView):
                 if isinstance(b.action, Reroll):
                     return "Give back one worm and roll this die again (R)."
                 if isinstance(b.action, Pass):
-                    return "Give back one worm, keep the die and end your turn (P)."
-                return "Roll a die (Space)."
+                    return "Give back one worm; the die goes back to your hand and your turn ends (P)."
+                return f"Roll a {b.action.color} die ({b.cap})."
         for (i, c), r in self.cols.items():
-            if r.collidepoint(pos) and Place(i, c) in ctx.legal:
-                m = state.mound(i)
-                owner, vals = state.board[i][c]
-                nxt = m.columns[c][len(vals)]
-                gain = "" if nxt == "plain" else f" and take the {nxt}"
-                return f"Place here (key {i + 1}){gain}."
+            if r.collidepoint(pos) and Place(i, c) in ctx.legal and not self.awards:
+                return self._place_words(state, ctx, Place(i, c))
         for r, text in reversed(self.hot):
             if r.collidepoint(pos):
                 return text
         return None
 
     def hint(self, state, ctx):
-        if any(isinstance(a, Roll) for a in ctx.legal):
-            return "Roll a die: Space" if len([a for a in ctx.legal if isinstance(a, Roll)]) == 1 \
-                else "Choose which colour to roll"
-        if state.current is not None:
-            extra = "; R rerolls, P passes" if Reroll() in ctx.legal else ""
-            return f"Place your {state.current[1]} on a glowing column{extra}"
-        return ""
+        rolls = [a for a in ctx.legal if isinstance(a, Roll)]
+        if len(rolls) == 1:
+            return "Roll a die: Space"
+        if rolls:
+            return "Choose a colour to roll: " + ", ".join(f"{k + 1} {a.color}" for k, a in enumerate(rolls))
+        places = [a for a in ctx.legal if isinstance(a, Place)]
+        if state.current is None or not places:
+            return ""
+        extra = [w for a, w in ((Reroll(), "R rerolls"), (Pass(), "P passes")) if a in ctx.legal]
+        extra = "; " + ", ".join(extra) if extra else ""
+        pending = self._pending(state, ctx)
+        if pending:
+            return (f"Mound {mound_number(state.mounds[pending.mound])}, column {pending.column + 1} chosen: "
+                    "click it again or press Enter; Esc cancels")
+        keys = sorted({a.mound + 1 for a in places})
+        keys = f"key {keys[0]}" if len(keys) == 1 else "keys " + join_and([str(k) for k in keys]).replace(" and ", ", ")
+        die = self._die_words(state)
+        if self.confirm_placements:
+            return f"Choose a glowing column for {die} ({keys}), then confirm{extra}"
+        return f"Place {die} on a glowing column ({keys}){extra}"
+
+    # -- hover words -------------------------------------------------------------------------
+    def _die_words(self, state) -> str:
+        color, value = state.current
+        owner = state.owner_of(color)
+        return f"your {value}" if owner == state.turn else f"{state.seats[owner].name}'s {value}"
+
+    def _place_words(self, state, ctx, a: Place) -> str:
+        """What placing the rolled die on ``a`` does, exactly as the rules will apply it."""
+        color, value = state.current
+        owner = state.owner_of(color)
+        m = state.mound(a.mound)
+        _, vals = state.board[a.mound][a.column]
+        kind = m.columns[a.column][len(vals)]
+        you = owner == state.turn
+        who = "You" if you else state.seats[owner].name
+        whose = "your" if you else f"{who}'s"
+        total = sum(vals) + value
+        words = (f"Mound {mound_number(m.id)}, column {a.column + 1} (key {a.mound + 1}): "
+                 f"{whose} total here becomes {total}")
+        words += " - the worm number." if total == m.worm_number else "."
+        if kind == WORM and worms_left(state) == 0:
+            words += " The worm space gives nothing: the worm supply is empty."
+        elif kind == WORM:
+            left = worms_left(state)
+            supply = "" if left is None else f" ({left} left)"
+            words += f" {who} {'dig' if you else 'digs'} up a worm{supply}."
+        elif kind != PLAIN and self._items_left(state, kind) == 0:
+            words += f" Every {kind.replace('_', ' ')} tile is taken, so this space gives nothing."
+        elif kind != PLAIN:
+            words += f" {who} {'find' if you else 'finds'} {item_words(kind)}."
+        if self.confirm_placements:
+            confirm = self._pending(state, ctx) == a
+            words += " Click again or press Enter to place it." if confirm else " Click to choose it."
+        return words
+
+    def _items_left(self, state, kind: str) -> int:
+        return state.item_supply[self.comps.item_types.index(kind)]
+
+    def _space_words(self, state, kind: str) -> str:
+        if kind == WORM:
+            return "Worm space: the die that lands here digs up a worm for its owner. " + self._supply_words(state)
+        left = self._items_left(state, kind)
+        return (f"{kind.replace('_', ' ').capitalize()} space: the die that lands here takes {item_words(kind)} "
+                f"for its owner ({left} left).")
+
+    def _column_words(self, state, m, c, owner, vals) -> str:
+        where = f"Mound {mound_number(m.id)}, column {c + 1}"
+        if owner is None:
+            return f"{where}: nobody's yet ({plural(len(m.columns[c]), 'space')})."
+        free = len(m.columns[c]) - len(vals)
+        room = "full" if not free else f"{plural(free, 'space')} free"
+        return f"{where}: {state.seats[owner].name}'s, total {sum(vals)}, {room}."
+
+    def _mound_words(self, state, i, m) -> str:
+        empty = " (none left in the supply)" if worms_left(state) == 0 else ""
+        return (f"Mound {mound_number(m.id)} (key {i + 1}): the highest total takes the Queen ({m.queen_vp} VP), "
+                f"the second the General ({m.general_vp} VP); a total of exactly {m.worm_number} earns a worm{empty}.")
+
+    def _supply_words(self, state) -> str:
+        left = worms_left(state)
+        if left is None:
+            return "The worm supply has no limit in this game."
+        if left == 0:
+            return "The worm supply is empty: worm spaces and worm numbers give nothing until a worm is spent."
+        return f"{plural(left, 'worm')} left in the supply."
+
+    def _tiles_words(self, state, p, face_up: bool) -> str:
+        name = state.seats[p].name
+        if not face_up:
+            count = len(state.queens[p]) + len(state.generals[p])
+            return f"{name} holds {plural(count, 'victory point tile')}, face down."
+        parts = [f"{kind} tiles {join_and([str(v) for v in vals])}"
+                 for kind, vals in (("Queen", state.queens[p]), ("General", state.generals[p])) if vals]
+        return f"{name}: {'; '.join(parts)}."
 
     # -- animation -------------------------------------------------------------------------------
     def on_events(self, events, state):
+        self.cancel_pending()
         before = self.latest
         self.latest = state
         for k, ev in enumerate(events):
@@ -410,34 +666,52 @@ class View(GameView):
         self.pulse += dt_ms
         return moving
 
-    # -- words -----------------------------------------------------------------------------------
+    # -- log words -------------------------------------------------------------------------------
     def describe_event(self, ev, state):
-        seats = state.seats
-        name = lambda p: seats[p].name if p is not None else "nobody"  # noqa: E731
+        def name(p):
+            return state.seats[p].name if p is not None else "nobody"
         t = ev["type"]
         if t == "round":
-            return f"Round {ev['round']}: mounds {', '.join(m[1:] for m in ev['mounds'])} are revealed; {name(ev['start_player'])} starts."
+            mounds = join_and([mound_number(m) for m in ev["mounds"]])
+            return f"Round {ev['round']}: mounds {mounds} are turned up; {name(ev['start_player'])} starts."
         if t == "roll":
-            return f"{name(ev['player'])} rolls a {ev['value']} ({ev['color']})."
+            return f"{name(ev['player'])} rolls a {ev['color']} {ev['value']}."
         if t == "reroll":
-            return f"{name(ev['player'])} pays a worm and rerolls: {ev['value']}."
+            return f"{name(ev['player'])} pays a worm to roll again: {ev['value']}."
         if t == "pass":
-            return f"{name(ev['player'])} pays a worm and passes."
+            return f"{name(ev['player'])} pays a worm and passes; the die goes back to the hand."
         if t == "skip":
             return f"{name(ev['player'])} cannot place any more dice this round."
         if t == "place":
-            owner = ev.get("owner")
-            whose = f" for {name(owner)}" if owner is not None else ""
-            gain = ev.get("gain")
-            found = "" if not gain else (" and digs up a worm" if gain == "worm" else f" and finds a {gain}")
-            return f"{name(ev['player'])} places {ev['value']}{whose} on mound {ev['mound'][1:]}, column {ev['column'] + 1}{found}."
+            return self._place_event_words(ev, name)
         if t == "award":
             parts = []
             if ev["queen"] is not None:
-                parts.append(f"Queen to {name(ev['queen'])}")
+                parts.append(f"the Queen to {name(ev['queen'])}")
             if ev["general"] is not None:
-                parts.append(f"General to {name(ev['general'])}")
+                parts.append(f"the General to {name(ev['general'])}")
             if ev["worms"]:
-                parts.append("a worm for " + ", ".join(name(p) for p in ev["worms"]))
-            return f"Mound {ev['mound'][1:]}: " + ("; ".join(parts) if parts else "nobody played here") + "."
+                each = " each" if len(ev["worms"]) > 1 else ""
+                parts.append(f"a worm{each} to " + join_and([name(p) for p in ev["worms"]]))
+            return f"Mound {mound_number(ev['mound'])} scored: {'; '.join(parts) or 'nobody played there'}."
         return None
+
+    def _place_event_words(self, ev, name) -> str:
+        where = f"mound {mound_number(ev['mound'])}, column {ev['column'] + 1}"
+        if "owner" in ev:                       # a die of the imaginary player's colour: its tiles
+            line = f"{name(ev['player'])} places a {ev['value']} for {name(ev['owner'])} on {where}"
+            taker = f"; {name(ev['owner'])}"
+        else:
+            line = f"{name(ev['player'])} places a {ev['value']} on {where}"
+            taker = " and"
+        kind = self.comps.mound_by_id[ev["mound"]].columns[ev["column"]][ev["space"]]
+        gain = ev.get("gain")
+        if gain == WORM:
+            return f"{line}{taker} digs up a worm."
+        if gain:
+            return f"{line}{taker} finds {item_words(gain)}."
+        if kind == WORM:
+            return f"{line}: no worm is left in the supply."
+        if kind != PLAIN:
+            return f"{line}: every {kind.replace('_', ' ')} tile is already taken."
+        return f"{line}."
