@@ -17,6 +17,7 @@ from game.games import get_rules
 from game.scenes.common import Background, draw_message
 from game.scenes.manager import Scene
 from game.ui import theme as T
+from game.scenes.play_aids import Curtain, Hint, KeyFocus, draw_ring
 from game.ui.help import HelpOverlay
 from game.ui.settings import SPEED_FACTOR
 from game.ui.views.base import ViewContext, get_view
@@ -56,8 +57,13 @@ class PlayScene(Scene):
         self.mouse = (0, 0)
         self.undo_btn = Button("Undo", "undo", key=pygame.K_u)
         self.help_btn = Button("Rules", "help", key=pygame.K_F1)
+        self.hint_btn = Button("Hint", "hint", key=pygame.K_h)
         self.menu_btn = Button("Menu", "menu")
         self.results_btn = Button("See results", "results", style="primary")
+        self.focus = KeyFocus()       # Tab / Shift+Tab over the legal moves, Enter plays
+        self.hint = Hint()            # H: the Hard AI's advice
+        self.curtain = Curtain()      # hot seat with private information
+        self.clock_ms = 0.0
         self._layout_for = None
         self._rebuild_log()
 
@@ -85,7 +91,7 @@ class PlayScene(Scene):
         elif len(humans) == 1:
             viewer, reveal = humans[0], False
         else:
-            viewer, reveal = (to_move if human_turn else None), False
+            viewer, reveal = (to_move if human_turn and self.curtain.for_player is None else None), False
         legal = self.rules.legal_actions(s) if human_turn else []
         return ViewContext(viewer=viewer, to_move=to_move, human_turn=human_turn, legal=legal, reveal_all=reveal)
 
@@ -128,6 +134,8 @@ class PlayScene(Scene):
         self._extend_log()
         self.message = ""
         self.tooltip = None  # it described the table before this move
+        self.focus.reset()
+        self.hint.cancel()
         self.dirty = True
         self.autosave()
         return True
@@ -164,6 +172,9 @@ class PlayScene(Scene):
         self.states.pop()
         self.cursor = len(self.states) - 1
         self.tooltip = None
+        self.focus.reset()
+        self.hint.cancel()
+        self.cancel_ai()
         self.view.on_undo(self.state)
         self._rebuild_log()
         self.autosave()
@@ -178,9 +189,12 @@ class PlayScene(Scene):
 
     def _start_ai(self, p: int):
         s = self.state
+        bot = self.bots[p]
+        if hasattr(bot, "stop"):
+            bot.stop = False
 
         def think():
-            self.ai_result = (s, bot_move(self.bots[p], self.rules, s, p))
+            self.ai_result = (s, bot_move(bot, self.rules, s, p))
 
         self.ai_result = None
         self.ai_thread = threading.Thread(target=think, daemon=True)
@@ -193,16 +207,39 @@ class PlayScene(Scene):
             return False
         return self.submit(bot_move(self.bots[p], self.rules, self.state, p))
 
+    def private_info(self) -> bool:
+        """Several humans share the screen and the game hides something from some of them."""
+        return (not self.replay and not self.over() and len(self.humans()) > 1
+                and getattr(self.rules, "private_info", False))
+
+    def cancel_ai(self):
+        """Drop a decision being thought out (its answer, if it comes, is ignored)."""
+        if self.ai_thread is not None:
+            for bot in self.bots.values():
+                if hasattr(bot, "stop"):
+                    bot.stop = True
+        self.ai_thread, self.ai_result = None, None
+
     def update(self, dt_ms):
+        self.clock_ms += dt_ms
+        p = self.rules.to_move(self.state)
+        self.curtain.check(self.private_info() and p is not None and self.seats[p].kind == "human", p)
         moving = self.view.update(dt_ms)
         if moving:
+            self.dirty = True
+        got = self.hint.take(self.state)
+        if got is not None:
+            action, reason = got
+            self.focus.point_at(self.context().legal, action)
+            self.hint.reason = reason
+        pulsing = self.hint.thinking or self.focus.index is not None
+        if pulsing:
             self.dirty = True
         if self.ai_thread is not None:
             if not self.ai_thread.is_alive():
                 self.ai_thread = None
-                s, action = self.ai_result
-                if s is self.state:
-                    self.submit(action)
+                if self.ai_result is not None and self.ai_result[0] is self.state:
+                    self.submit(self.ai_result[1])
             return True
         p = self._ai_to_move()
         if p is not None and not moving:
@@ -212,7 +249,7 @@ class PlayScene(Scene):
                 self._start_ai(p)
             return True
         self.ai_wait = 0.0
-        return moving
+        return moving or pulsing
 
     # -- input -----------------------------------------------------------------
     def back(self):
@@ -240,6 +277,12 @@ class PlayScene(Scene):
                                              history=self.states))
 
     def handle(self, ev):
+        if self.curtain.for_player is not None and not self.dialog:
+            if self.curtain.handle(ev):
+                self.dirty = True
+            elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                self.back()
+            return
         if self.help is not None:
             if self.help.handle(ev) == "close":
                 self.help = None
@@ -283,11 +326,22 @@ class PlayScene(Scene):
 
     def _key(self, ev):
         k = ev.key
+        ctx = self.context()
         if k == pygame.K_ESCAPE:
-            if not self.view.cancel_pending():
+            if self.focus.index is not None or self.hint.thinking:
+                self.focus.reset()
+                self.hint.cancel()
+            elif not self.view.cancel_pending():
                 self.back()
-        elif k == pygame.K_F1 or (k == pygame.K_h and not self.context().human_turn):
+        elif k == pygame.K_F1:
             self._button("help")
+        elif k == pygame.K_h and ctx.human_turn:
+            self._button("hint")
+        elif k == pygame.K_TAB and ctx.human_turn:
+            self.focus.step(ctx.legal, back=bool(ev.mod & pygame.KMOD_SHIFT))
+            self.hint.reason = ""
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus.action(ctx.legal) is not None:
+            self.submit(self.focus.action(ctx.legal))
         elif self.replay and k in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_HOME, pygame.K_END):
             last = len(self.states) - 1
             self.cursor = {pygame.K_RIGHT: min(last, self.cursor + 1), pygame.K_LEFT: max(0, self.cursor - 1),
@@ -309,6 +363,11 @@ class PlayScene(Scene):
             self.undo()
         elif action == "help":
             self.help = HelpOverlay(self.game_id, self.rules.title)
+        elif action == "hint":
+            ctx = self.context()
+            if ctx.human_turn and not self.hint.thinking:
+                self.message = ""
+                self.hint.ask(self.rules, self.state, ctx.to_move, self.seed * 7 + len(self.states))
         elif action == "menu":
             self.back()
         elif action == "results":
@@ -318,6 +377,8 @@ class PlayScene(Scene):
         bs = [self.help_btn, self.menu_btn]
         if not self.replay:
             bs.insert(0, self.undo_btn)
+        if not self.replay and not self.over() and self.context().human_turn:
+            bs.insert(0, self.hint_btn)
         if self.over() and (not self.replay or self.cursor == len(self.states) - 1):
             bs.append(self.results_btn)
         return bs
@@ -326,6 +387,7 @@ class PlayScene(Scene):
         for b in self._buttons():
             if b.rect.collidepoint(pos):
                 return {"undo": "Take back your last move (Ctrl+Z); never past a roll or a draw.",
+                        "hint": "Ask the strongest AI what it would do here (H); Tab steps through every move.",
                         "help": "How to play (F1)", "menu": "Back to the menu (Esc); the game is saved.",
                         "results": "Show the final scores (Enter)"}.get(b.action)
         return self.view.hover(pos, self.state, self.context())
@@ -354,7 +416,14 @@ class PlayScene(Scene):
         self._layout(size)
         surf.blit(self.bg.get(size), (0, 0))
         ctx = self.context()
+        if self.curtain.for_player is not None:
+            p = self.curtain.for_player
+            self.curtain.draw(surf, th, self.seats[p].name, self.view.seat_color(p))
+            if self.dialog is not None:
+                self.dialog.draw(surf, th)
+            return
         self.view.draw(surf, self.state, ctx, self.mouse)
+        self._draw_focus(surf, ctx)
         self._draw_bar(surf, ctx)
         self.log.draw(surf, self.log_rect, th, "Replay log" if self.replay else "What happened")
         if self.tooltip and not self.dialog and not self.help:
@@ -364,6 +433,34 @@ class PlayScene(Scene):
             self.help.draw(surf, th)
         if self.dialog is not None:
             self.dialog.draw(surf, th)
+
+    def _draw_focus(self, surf, ctx):
+        """The move the keyboard (or the hint) points at: ringed on the table, named in words."""
+        th = self.th
+        action = self.focus.action(ctx.legal) if ctx.human_turn else None
+        lines = []
+        if self.hint.thinking:
+            lines.append("Thinking about the best move...")
+        elif action is not None:
+            draw_ring(surf, th, self.view.locate(action, self.state), self.clock_ms)
+            if self.hint.reason or self.focus.index is not None and self.hint.state is self.state:
+                lines.append(f"Hint: {self.view.action_words(action, self.state)}  (Enter plays it, Esc forgets it)")
+                if self.hint.reason:
+                    lines.append(self.hint.reason)
+            else:
+                lines.append(self.focus.words(self.view, self.state))
+        if not lines:
+            return
+        imgs = [th.text(ln, "body", T.INK, bold=i == 0) for i, ln in enumerate(lines)]
+        w = max(i.get_width() for i in imgs) + th.px(36)
+        h = sum(i.get_height() for i in imgs) + th.px(20)
+        box = pygame.Rect(0, 0, min(w, self.table_rect.w), h)
+        box.midbottom = (self.table_rect.centerx, self.table_rect.bottom - th.px(8))
+        draw_panel(surf, box, th, fill=(255, 246, 222), edge=T.HILITE, radius=10)
+        y = box.y + th.px(10)
+        for img in imgs:
+            surf.blit(img, (box.x + th.px(18), y))
+            y += img.get_height()
 
     def _draw_bar(self, surf, ctx):
         th = self.th

@@ -114,8 +114,13 @@ def _text(s: str, px: int, bold: bool, color: tuple) -> pygame.Surface:
 
 
 def clear_caches():
+    """Forget every cached font and picture (they die with pygame.quit()), sprites' included."""
+    import sys
     for f in (_font, _text, table_surface, paper_card):
         f.cache_clear()
+    for name, mod in list(sys.modules.items()):
+        if name.startswith("game.ui.sprites.") and hasattr(mod, "clear_caches"):
+            mod.clear_caches()
 
 
 @lru_cache(maxsize=8)

@@ -168,3 +168,18 @@ def test_results_say_where_each_leaf_went(app):
         for _, level, leaf in R.fungus_use(s, p):
             assert f"{leaf} leaf on a level {level} fungus" in notes[p]
         assert "prey" in notes[p]
+
+
+def test_every_legal_move_can_be_pointed_at_for_the_keyboard(app):
+    """Tab focus and hints ring the move on the table: every legal move of a random game has a place."""
+    view = View(R, start(4).seats, Theme((1280, 720)))
+    view.layout(pygame.Rect(0, 0, 1000, 640))
+    s, rng, missing = start(4), Rng(2), []
+    for _ in range(300):
+        if R.is_over(s):
+            break
+        c = ctx(s)
+        view.draw(pygame.Surface((1000, 640)), s, c, (0, 0))
+        missing += [a for a in c.legal if view.locate(a, s) is None]
+        s = R.apply(s, c.legal[rng.below(len(c.legal))])
+    assert not missing, missing[:5]

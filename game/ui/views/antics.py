@@ -885,7 +885,7 @@ class View(GameView):
     def _open_menu(self, pos, state, opts):
         th = self.th
         font = th.font("label", True)
-        labels = [self._menu_label(a, state) for a in opts]
+        labels = [self.action_words(a, state) for a in opts]
         w = max(font.size(s)[0] for s in labels) + th.px(36)
         bh, gap = th.px(40), th.px(6)
         h = len(opts) * (bh + gap) + gap
@@ -898,21 +898,52 @@ class View(GameView):
             b.rect = pygame.Rect(r.x + gap, r.y + gap + i * (bh + gap), w, bh)
             self.menu.append(b)
 
-    def _menu_label(self, a, state) -> str:
+    def action_words(self, a, state) -> str:
+        """A move in words a player reads in a menu, the keyboard focus or a hint."""
         names = [s.name for s in self.seats]
+        p = state.player
+        if isinstance(a, UseSpace):
+            stack = state.hills[p].get(a.cell, ())
+            sym = ACTION_WORDS.get(stack[-1][1], "the") if stack else "the"
+            return f"{sym} at level {len(stack)} (this hex)"
+        if isinstance(a, UseMagnificant):
+            return f"magnificANT: {ACTION_WORDS.get(a.action, a.action)} at level 1"
+        if isinstance(a, EndActions):
+            return "End your turn"
+        if isinstance(a, ScoutTake):
+            return f"Take the tile in row {a.row + 1} of field {state.field}"
+        if isinstance(a, (BuildTile, Discard)):
+            halves = " / ".join(ACTION_WORDS.get(x, x) for x in state.data.tiles[a.tile])
+            return f"Build with the {halves} tile" if isinstance(a, BuildTile) else \
+                f"Put the {halves} tile back in the bag"
+        if isinstance(a, (BuildCell, BuildDir)):
+            level = len(state.hills[p].get(a.cell, ())) + 1
+            half = "first" if isinstance(a, BuildCell) else "second"
+            return f"Its {half} half here, at level {level}"
+        if isinstance(a, BuildOrient):
+            return f"{ACTION_WORDS.get(a.symbol, a.symbol)} on the first hex"
+        if isinstance(a, Hatch):
+            return f"Hatch in the {a.area} area"
         if isinstance(a, PlaceAnt):
             area = next(x for x in state.data.areas if x.id == a.area)
-            return f"Guard with a soldier" if area.soldier else f"Send a {a.area} ant"
+            return "Guard with a soldier" if area.soldier else f"Send a {a.area} ant"
+        if isinstance(a, Bridge):
+            return "Build the bridge over the chasm"
+        if isinstance(a, Stop):
+            return "Stop this action"
         if isinstance(a, HeaveMove):
-            return f"Heave {a.src} → {a.dst}"
+            return "Heave the food one ant further"
         if isinstance(a, HeaveHome):
-            return "Heave home"
+            return "Heave the food home"
         if isinstance(a, HeavePick):
-            return f"Pick up ({a.trail})"
+            return "Pick up the food here"
         if isinstance(a, Steal):
             return f"Steal from {names[a.victim]}"
         if isinstance(a, PickUp):
-            return f"Take back the {a.kind}"
+            return {"ant": "Take back this ant", "guard": "Take back this guard",
+                    "area": f"Take back an ant from the {a.where} area"}.get(a.kind, "Take back an ant")
+        if isinstance(a, StorePrey):
+            return "Store the prey on this hex" if a.cell is not None else "Keep the prey beside the hill"
         return a.describe(self.seats)
 
     def key(self, key, state, ctx):
@@ -934,6 +965,30 @@ class View(GameView):
         if state.phase == "scout" and pygame.K_1 <= key <= pygame.K_3:
             row = key - pygame.K_1
             return next((a for a in ctx.legal if isinstance(a, ScoutTake) and a.row == row), None)
+        return None
+
+    def locate(self, action, state):
+        """Where a legal move shows on the table (drawn this frame): a button, a hand tile, a hex,
+        a scout row, a hatching area, a trail or a clearing."""
+        for b in self.buttons + self.menu:
+            if b.action == action:
+                return b.rect
+        for kind, shape, key in self.hot:
+            if key == action:
+                return shape
+        cell = getattr(action, "cell", None)
+        if cell is not None and (state.player, cell) in self.cells:
+            return self.cells[(state.player, cell)]
+        if isinstance(action, ScoutTake):
+            return self._field_slot(state.field, action.row)
+        if isinstance(action, Hatch) and action.area in self.map.hatching:
+            return self._rect(self.map.hatching[action.area])
+        node = getattr(action, "node", None) or getattr(action, "dst", None) or getattr(action, "where", None)
+        if node in self.map.nodes:
+            return self._pt(self.map.nodes[node]), self.th.px(22)
+        trail = getattr(action, "trail", None) or getattr(action, "dst", None) or getattr(action, "where", None)
+        if trail in self.screen_trails:
+            return _along(self.screen_trails[trail], 0.5)[0], self.th.px(18)
         return None
 
     def hover(self, pos, state, ctx):

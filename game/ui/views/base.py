@@ -60,6 +60,18 @@ class GameView:
         """An Action from ctx.legal for a keyboard shortcut, or None."""
         return None
 
+    def action_words(self, action, state) -> str:
+        """A legal move in words, for the keyboard focus and the hint."""
+        try:
+            return action.describe(self.seats)
+        except TypeError:
+            return action.describe()
+
+    def locate(self, action, state) -> "pygame.Rect | tuple | None":
+        """Where a legal move is on the table (a rect, or (centre, radius)), for the keyboard focus
+        and the hint; None when the view cannot point at it (its words are shown anyway)."""
+        return None
+
     def hover(self, pos, state, ctx: ViewContext) -> str | None:
         """Tooltip text for what is under the mouse."""
         return None

@@ -1,0 +1,175 @@
+"""Helpers of the play scene: keyboard focus over the legal moves, the hint, the hot-seat curtain.
+
+- ``KeyFocus``: Tab / Shift+Tab step through the legal moves of the human to move; the focused move
+  is named in words and ringed on the table (where the view can locate it); Enter plays it. With it
+  every game can be played by keyboard alone, whatever its own shortcuts.
+- ``Hint``: H asks the Hard AI (in a worker thread) for the human's decision; the answer becomes the
+  focused move, with one line saying why.
+- ``Curtain``: with several humans at one screen and a game with private information, a "pass to
+  NAME" screen hides the table between their turns.
+"""
+from __future__ import annotations
+
+import math
+import threading
+
+import pygame
+
+from game.ui import theme as T
+from game.ui.widgets import Button, draw_panel, wrap
+
+
+def draw_ring(surf, th, where, t_ms: float, color=T.HILITE):
+    """A pulsing ring around a rect or a (centre, radius) spot on the table."""
+    if where is None:
+        return
+    pulse = 0.5 + 0.5 * math.sin(t_ms / 160)
+    width = th.px(3) + int(th.px(3) * pulse)
+    if isinstance(where, pygame.Rect):
+        pygame.draw.rect(surf, color, where.inflate(th.px(10), th.px(10)), width, border_radius=th.px(10))
+    else:
+        (cx, cy), r = where
+        pygame.draw.circle(surf, color, (int(cx), int(cy)), int(r + th.px(6)), width)
+
+
+class KeyFocus:
+    """Which legal move the keyboard points at (None: none)."""
+
+    def __init__(self):
+        self.index: int | None = None
+        self.legal: list = []
+
+    def reset(self):
+        self.index, self.legal = None, []
+
+    def step(self, legal: list, back: bool = False):
+        if legal != self.legal:
+            self.legal, self.index = list(legal), None
+        if not self.legal:
+            return
+        if self.index is None:
+            self.index = len(self.legal) - 1 if back else 0
+        else:
+            self.index = (self.index + (-1 if back else 1)) % len(self.legal)
+
+    def point_at(self, legal: list, action):
+        self.legal = list(legal)
+        self.index = self.legal.index(action) if action in self.legal else None
+
+    def action(self, legal: list):
+        """The focused move if it is still legal now."""
+        if self.index is None or legal != self.legal:
+            return None
+        return self.legal[self.index]
+
+    def words(self, view, state) -> str:
+        a = self.action(self.legal)
+        if a is None:
+            return ""
+        return f"Tab {self.index + 1} of {len(self.legal)}: {view.action_words(a, state)}  (Enter)"
+
+
+class Hint:
+    """The Hard AI's advice for the human to move, thought out off the drawing loop."""
+
+    def __init__(self):
+        self.thread: threading.Thread | None = None
+        self.result = None          # (state it was asked for, action, reason)
+        self.state = None
+        self.reason = ""
+
+    def ask(self, rules, state, player: int, seed: int):
+        from game.ai.bots import bot_move, make_bot
+        self.state, self.result, self.reason = state, None, ""
+
+        def think():
+            bot = make_bot("hard", rules, seed)
+            action = bot_move(bot, rules, state, player)
+            self.result = (state, action, explain(rules, state, player, action))
+
+        self.thread = threading.Thread(target=think, daemon=True)
+        self.thread.start()
+
+    @property
+    def thinking(self) -> bool:
+        return self.thread is not None and self.thread.is_alive()
+
+    def take(self, state):
+        """(action, reason) once the advice for ``state`` is ready, else None."""
+        if self.thread is None or self.thread.is_alive() or self.result is None:
+            return None
+        self.thread = None
+        asked, action, reason = self.result
+        self.result = None
+        return (action, reason) if asked is state else None
+
+    def cancel(self):
+        self.thread, self.result, self.reason = None, None, ""
+
+
+def explain(rules, state, player, action) -> str:
+    """One line a player understands: the game's own words when its heuristics can give them."""
+    from game.ai.bots import heuristics_for
+    heur = heuristics_for(rules)
+    why = getattr(heur, "explain", None)
+    if why is not None:
+        try:
+            text = why(rules, state, player, action)
+            if text:
+                return text
+        except Exception:  # advice must never break the table
+            pass
+    return ""
+
+
+class Curtain:
+    """Hides the table while the screen passes between two humans (games with private information)."""
+
+    def __init__(self):
+        self.for_player: int | None = None   # the curtain is up, waiting for this player
+        self.seen_by: int | None = None      # the human who last saw the table
+        self.button = Button("Show my turn", "show", key=pygame.K_RETURN, style="primary")
+
+    def check(self, needed: bool, player: int | None):
+        """Raise the curtain when the table would change hands between humans."""
+        if not needed or player is None:
+            self.for_player = None
+            return
+        if self.seen_by is None:
+            self.seen_by = player
+        elif player != self.seen_by and self.for_player is None:
+            self.for_player = player
+
+    def lift(self):
+        self.seen_by, self.for_player = self.for_player, None
+
+    def handle(self, ev) -> bool:
+        """True when the event lifted the curtain."""
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.lift()
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.button.hit(ev.pos):
+            self.lift()
+            return True
+        return False
+
+    def draw(self, surf, th, name: str, color):
+        W, H = surf.get_size()
+        surf.fill((58, 40, 28))
+        box = pygame.Rect(0, 0, th.px(820), th.px(330))
+        box.center = (W // 2, H // 2)
+        draw_panel(surf, box, th)
+        pygame.draw.rect(surf, color, box, th.px(5), border_radius=th.px(16))
+        t = th.text(f"Pass the screen to {name}", "title", T.INK, bold=True)
+        surf.blit(t, t.get_rect(midtop=(box.centerx, box.y + th.px(34))))
+        body = ("Your own tiles are hidden until you are at the screen. "
+                f"{name}, press Enter or click the button when the others cannot see.")
+        y = box.y + th.px(110)
+        for line in wrap(body, th.font("body"), box.w - th.px(80)):
+            img = th.text(line, "body", T.INK_SOFT)
+            surf.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += th.font("body").get_linesize()
+        self.button.label = f"I am {name}: show my turn"
+        self.button.rect = pygame.Rect(0, 0, th.px(460), th.px(62))
+        self.button.rect.midbottom = (box.centerx, box.bottom - th.px(30))
+        self.button.draw(surf, th)

@@ -1,0 +1,104 @@
+"""Keyboard focus (Tab / Enter), the hint (H) and the hot-seat curtain in the play scene."""
+import pygame
+import pytest
+
+from game.core.rules import Seat
+from game.games import get_rules
+from game.scenes.play import PlayScene
+from game.tools.headless import headless_app
+
+
+@pytest.fixture
+def app():
+    a = headless_app((1280, 720))
+    yield a
+    pygame.quit()
+
+
+def key(app, k, mod=0):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.frame(16)
+
+
+def humans(app, game, n, seed=3):
+    rules = get_rules(game)
+    seats = [Seat(f"P{i}", rules.seat_colors[i], "human") for i in range(n)]
+    play = PlayScene(app, game, seats, seed, {})
+    app.scenes.push(play)
+    app.frame(16)
+    return play
+
+
+@pytest.mark.parametrize("game,n", [("it_happens", 2), ("micropolis", 3), ("antics", 3)])
+def test_tab_steps_through_every_legal_move_and_enter_plays_it(app, game, n):
+    play = humans(app, game, n)
+    play.curtain.seen_by = None
+    legal = play.context().legal
+    seen = set()
+    for _ in range(len(legal)):
+        key(app, pygame.K_TAB)
+        seen.add(play.focus.action(play.context().legal))
+    assert seen == set(legal)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    chosen = play.focus.action(play.context().legal)
+    before = len(play.states)
+    key(app, pygame.K_RETURN)
+    assert len(play.states) == before + 1
+    assert play.states[-2].log.since(0) != play.states[-1].log.since(0)
+    assert play.focus.index is None
+
+
+def test_a_whole_game_by_tab_and_enter_alone(app):
+    play = humans(app, "micropolis", 2, seed=8)
+    steps = 0
+    while not play.over():
+        key(app, pygame.K_TAB)
+        key(app, pygame.K_RETURN)
+        steps += 1
+        assert steps < 400
+    key(app, pygame.K_RETURN)
+    assert type(app.scenes.top).__name__ == "ResultsScene"
+
+
+def test_hint_points_at_a_legal_move_with_words(app):
+    play = humans(app, "micropolis", 2)
+    key(app, pygame.K_h)
+    assert play.hint.thinking
+    play.hint.thread.join(30)
+    app.frame(16)
+    action = play.focus.action(play.context().legal)
+    assert action in play.context().legal
+    key(app, pygame.K_ESCAPE)                  # forgets the hint, does not leave
+    assert play.focus.index is None and play.dialog is None
+
+
+def test_the_curtain_hides_the_table_between_two_humans(app, monkeypatch):
+    rules = get_rules("it_happens")
+    monkeypatch.setattr(type(rules), "private_info", True, raising=False)
+    play = humans(app, "it_happens", 2)
+    first = rules.to_move(play.state)
+    assert play.curtain.for_player is None                   # the first player just sits down
+    while rules.to_move(play.state) == first:
+        play.submit(rules.legal_actions(play.state)[0])
+    app.frame(16)
+    nxt = rules.to_move(play.state)
+    assert play.curtain.for_player == nxt and play.context().viewer is None
+    before = len(play.states)
+    key(app, pygame.K_TAB)                                   # no move can be made behind the curtain
+    key(app, pygame.K_RETURN)                                # lifts it
+    assert play.curtain.for_player is None and len(play.states) == before
+    assert play.context().viewer == nxt
+
+
+def test_one_human_never_sees_the_curtain(app, monkeypatch):
+    rules = get_rules("it_happens")
+    monkeypatch.setattr(type(rules), "private_info", True, raising=False)
+    seats = [Seat("Ann", rules.seat_colors[0], "human"), Seat("Bot", rules.seat_colors[1], "medium")]
+    play = PlayScene(app, "it_happens", seats, 3, {}, fast_ai=True)
+    app.scenes.push(play)
+    for _ in range(30):
+        app.frame(16)
+        play.step_ai_now()
+        if rules.to_move(play.state) == 0:
+            play.submit(rules.legal_actions(play.state)[0])
+        assert play.curtain.for_player is None
