@@ -41,6 +41,7 @@ class App:
         self.first_frame_s: float | None = None
         self.data_problems: dict[str, str] = {}
         self._sound = None
+        self._ai_worker = None
         pygame.key.set_repeat(350, 40)
 
     @property
@@ -50,6 +51,16 @@ class App:
             from game.ui.sound import SoundBoard
             self._sound = SoundBoard(self.settings["volume"] / 100, muted=not self.settings["sound"])
         return self._sound
+
+    @property
+    def ai_worker(self):
+        """The process the AI thinks in (None headless: tools and tests think in a thread)."""
+        if self.headless:
+            return None
+        if self._ai_worker is None:
+            from game.ai.worker import AiWorker
+            self._ai_worker = AiWorker()
+        return self._ai_worker
 
     # -- scene helpers used by scenes ------------------------------------
     def quit(self):
@@ -131,6 +142,8 @@ class App:
                 if not self.running:
                     break
             animating = self._guarded(self.frame, dt)
+        if self._ai_worker is not None:
+            self._ai_worker.shutdown()
             if animating:
                 self.clock.tick(60)
         pygame.quit()

@@ -65,6 +65,10 @@ class Log:
     def add(self, event: dict) -> "Log":
         return Log(self, event)
 
+    def __reduce__(self):
+        """Pickled as a flat list (a long chain of parents would overflow pickle's recursion)."""
+        return log_of, (self.to_list(),)
+
     def __len__(self) -> int:
         return self.size
 
@@ -89,6 +93,14 @@ class Log:
 
 
 EMPTY_LOG = Log()
+
+
+def log_of(events: list[dict]) -> Log:
+    """A Log holding ``events`` in order."""
+    log = EMPTY_LOG
+    for ev in events:
+        log = log.add(ev)
+    return log
 
 
 class Action(Protocol):

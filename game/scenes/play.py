@@ -48,8 +48,11 @@ class PlayScene(Scene):
         self.ai_wait = 0.0
         self.ai_thread: threading.Thread | None = None
         self.ai_result = None
-        self.bots = {i: make_bot(s.kind, self.rules, seed * 31 + i * 7919 + AI_SEED_SALT)
-                     for i, s in enumerate(self.seats) if s.is_ai}
+        self.bot_seeds = {i: seed * 31 + i * 7919 + AI_SEED_SALT for i, s in enumerate(self.seats) if s.is_ai}
+        self.bots = {i: make_bot(self.seats[i].kind, self.rules, k) for i, k in self.bot_seeds.items()}
+        self.ai_future = None         # a decision thought out in the worker process
+        if self.bots and not replay and app.ai_worker is not None:
+            app.ai_worker.warm(game_id)
         self.dialog: Dialog | None = None
         self.help: HelpOverlay | None = None
         self.message = ""
@@ -187,8 +190,17 @@ class PlayScene(Scene):
         p = self.rules.to_move(self.state)
         return p if p is not None and p in self.bots else None
 
-    def _start_ai(self, p: int):
+    def _start_ai(self, p: int, use_worker: bool = True):
         s = self.state
+        self.ai_result = None
+        worker = self.app.ai_worker if use_worker else None
+        if worker is not None:
+            key = (id(self), p)
+            fut = worker.submit(self.game_id, self.seats[p].kind, self.bot_seeds[p], key,
+                                self.rules.observe(s, p), p)
+            if fut is not None:
+                self.ai_future = (s, fut)
+                return
         bot = self.bots[p]
         if hasattr(bot, "stop"):
             bot.stop = False
@@ -196,9 +208,33 @@ class PlayScene(Scene):
         def think():
             self.ai_result = (s, bot_move(bot, self.rules, s, p))
 
-        self.ai_result = None
         self.ai_thread = threading.Thread(target=think, daemon=True)
         self.ai_thread.start()
+
+    def _ai_answer(self) -> bool:
+        """Play the worker's or the thread's decision once it is there; True while one is awaited."""
+        if self.ai_future is not None:
+            asked, fut = self.ai_future
+            if not fut.done():
+                return True
+            self.ai_future = None
+            try:
+                action = fut.result()
+            except Exception:   # the worker failed: think in a thread instead
+                if asked is not self.state:
+                    return False
+                self._start_ai(self.rules.to_move(self.state), use_worker=False)
+                return True
+            if asked is self.state:
+                self.submit(action)
+            return False
+        if self.ai_thread is not None:
+            if not self.ai_thread.is_alive():
+                self.ai_thread = None
+                if self.ai_result is not None and self.ai_result[0] is self.state:
+                    self.submit(self.ai_result[1])
+            return True
+        return False
 
     def step_ai_now(self) -> bool:
         """Headless: make the AI decision at once (used by tools and tests)."""
@@ -218,7 +254,9 @@ class PlayScene(Scene):
             for bot in self.bots.values():
                 if hasattr(bot, "stop"):
                     bot.stop = True
-        self.ai_thread, self.ai_result = None, None
+        if self.ai_future is not None:
+            self.ai_future[1].cancel()
+        self.ai_thread, self.ai_result, self.ai_future = None, None, None
 
     def update(self, dt_ms):
         self.clock_ms += dt_ms
@@ -235,11 +273,7 @@ class PlayScene(Scene):
         pulsing = self.hint.thinking or self.focus.index is not None
         if pulsing:
             self.dirty = True
-        if self.ai_thread is not None:
-            if not self.ai_thread.is_alive():
-                self.ai_thread = None
-                if self.ai_result is not None and self.ai_result[0] is self.state:
-                    self.submit(self.ai_result[1])
+        if self._ai_answer():
             return True
         p = self._ai_to_move()
         if p is not None and not moving:
@@ -265,6 +299,8 @@ class PlayScene(Scene):
 
     def to_menu(self):
         from game.scenes.select import SelectScene
+        self.cancel_ai()
+        self.hint.cancel()
         self.app.scenes.reset(SelectScene(self.app))
 
     def on_quit(self):
