@@ -6,7 +6,7 @@ plus the soldiers it brings, minus the soldiers (or the Architect token) it cost
 """
 from __future__ import annotations
 
-from .scoring import own_lines
+from .scoring import own_lines, scorer
 from .state import ChooseLeader, FillBarracks, PlaceEnd, Sentry, Take
 
 _SPECIALIST_BONUS = {"architect": 2.0, "sentry": 0.5, "queen": 1.0}
@@ -140,13 +140,14 @@ def rollout_policy(rules, s, rng):
         return acts[0]
     if s.phase == "take" and rng.random() < 0.7:
         best, bv = acts[0], -1e9
-        tiles = s.tiles
+        ants = scorer(s.tiles, s.consts).tile_ants
+        worth = [ants(t) + k - 0.8 * pos if t is not None else 0.0
+                 for pos, (t, k) in enumerate(zip(s.line, s.line_soldiers))]
         for a in acts:
-            if a.architect:
-                continue
-            v = tiles[s.line[a.position]].ants + s.line_soldiers[a.position] - 0.8 * a.position + rng.random()
-            if v > bv:
-                best, bv = a, v
+            if not a.architect:
+                v = worth[a.position] + rng.random()
+                if v > bv:
+                    best, bv = a, v
         return best
     if s.phase == "barracks":
         return acts[0]   # fill

@@ -1,6 +1,11 @@
 """Micropolis rules core (rulings R1-R28 of ../shared/components/micropolis.md).
 
 Seat 0 plays the youngest player: the first Military leader.
+
+Built for search: ``apply_trusted`` skips the legality check; legal actions and score
+sheets are worked out once per State and remembered on it (States never change after
+``apply``), and the lists returned are shared, so callers must not modify them. The
+action objects are made once per rules object and reused.
 """
 from __future__ import annotations
 
@@ -27,7 +32,15 @@ class MicropolisRules:
 
     def __init__(self, data=None):
         self.data = data or get_data()
-        self.c = self.data.constants
+        self.c = c = self.data.constants
+        most = max(c.max_players, max(c.expert_players) * c.anthills_per_player_expert)
+        # _takes[anthill][position] = (pay with soldiers, spend an Architect token)
+        self._takes = [[(Take(pos, False, ai), Take(pos, True, ai)) for pos in range(c.line_size)]
+                       for ai in range(most)]
+        # _orders[players][first] = turn order of a round started by ``first`` (R10: clockwise)
+        self._orders = [[tuple((p0 + i) % k for i in range(k)) for p0 in range(k)] for k in range(most + 1)]
+        self._do = {Take: self._do_take, PlaceEnd: self._do_place, FillBarracks: self._do_barracks,
+                    Sentry: self._do_sentry, ChooseLeader: self._do_choose_leader}
 
     # ------------------------------------------------------------------ setup
     def validate_setup(self, seats, options) -> str | None:
@@ -74,16 +87,23 @@ class MicropolisRules:
         return s.phase == "over"
 
     def legal_actions(self, s: State) -> list:
+        """The decisions open in ``s`` (the same list every time: do not modify it)."""
+        acts = s._legal
+        if acts is None:
+            acts = s._legal = self._legal_actions(s)
+        return acts
+
+    def _legal_actions(self, s: State) -> list:
         ph = s.phase
         if ph == "take":
             return self._take_actions(s)
         if ph == "place":
             a = s.anthills[s.active_anthill]
             if a.count == 0 or a.count == 9:
-                return [PlaceEnd("right")]
-            return [PlaceEnd("left"), PlaceEnd("right")]
+                return [_RIGHT]
+            return [_LEFT, _RIGHT]
         if ph == "barracks":
-            return [FillBarracks(True), FillBarracks(False)]
+            return [_FILL, _LEAVE]
         if ph == "sentry":
             return [Sentry(f) for f in self.sentry_options(s, s.active_anthill)]
         if ph == "leader":
@@ -92,19 +112,22 @@ class MicropolisRules:
 
     def _take_actions(self, s: State) -> list:
         p = s.turn_order[s.turn_index]
+        token = s.architects[p] > 0
+        present = [pos for pos, t in enumerate(s.line) if t is not None]
         out = []
         for ai, a in enumerate(s.anthills):
             if a.owner != p or a.count >= 10:
                 continue
-            cost = 0
-            for pos, t in enumerate(s.line):
-                if t is None:
-                    continue
-                if cost <= a.army:   # R13: pay from the army only
-                    out.append(Take(pos, False, ai))
-                if cost > 0 and s.architects[p]:   # R17: a token makes any tile free; R28: any own anthill
-                    out.append(Take(pos, True, ai))
-                cost += 1
+            takes = self._takes[ai]
+            if not token:   # R13: pay one soldier per tile before it, from the army only
+                out += [takes[pos][0] for pos in present[:a.army + 1]]
+                continue
+            for cost, pos in enumerate(present):
+                pay, spend = takes[pos]
+                if cost <= a.army:
+                    out.append(pay)
+                if cost:   # R17: a token makes any tile free; R28: any own anthill
+                    out.append(spend)
         return out
 
     def sentry_options(self, s: State, ai: int) -> list[frozenset]:
@@ -123,27 +146,35 @@ class MicropolisRules:
 
     # ------------------------------------------------------------------ apply
     def apply(self, s: State, a) -> State:
-        if a not in self.legal_actions(s):
-            raise RulesError(f"illegal action in phase {s.phase}: {a!r}")
+        if not self._is_legal(s, a):
+            what = a.describe(s.seats) if hasattr(a, "describe") else "that move"
+            raise RulesError(f"Not allowed now (the {s.phase} step): {what}.")
+        return self.apply_trusted(s, a)
+
+    def _is_legal(self, s: State, a) -> bool:
+        legal = self.legal_actions(s)
+        for x in legal:   # callers usually hand back one of these very objects
+            if x is a:
+                return True
+        return a in legal
+
+    def apply_trusted(self, s: State, a) -> State:
+        """``apply`` for an action known to be legal (search): the same new State, unchecked."""
         n = s.copy()
-        if isinstance(a, Take):
-            self._do_take(n, a)
-        elif isinstance(a, PlaceEnd):
-            self._do_place(n, a)
-        elif isinstance(a, FillBarracks):
-            self._do_barracks(n, a)
-        elif isinstance(a, Sentry):
-            self._do_sentry(n, a)
-        elif isinstance(a, ChooseLeader):
-            n.log = n.log.add({"type": "choose_leader", "player": s.leader_player, "anthill": a.anthill,
-                               "to": s.anthills[a.anthill].owner})
-            n.leader = a.anthill
-            self._start_round(n)
+        self._do[type(a)](n, a)
         return n
 
-    def _set_anthill(self, n: State, ai: int, **kw) -> None:
+    @staticmethod
+    def _put(n: State, ai: int, ant: Anthill) -> None:
         ants = list(n.anthills)
-        ants[ai] = ants[ai]._replace(**kw)
+        ants[ai] = ant
+        n.anthills = tuple(ants)
+
+    @staticmethod
+    def _set_army(n: State, ai: int, army: int) -> None:
+        ants = list(n.anthills)
+        a = ants[ai]
+        ants[ai] = Anthill(a.owner, a.slots, a.left, a.count, army, a.full, a.architects)
         n.anthills = tuple(ants)
 
     def _set_architects(self, n: State, player: int, k: int) -> None:
@@ -159,13 +190,13 @@ class MicropolisRules:
         k = max(0, min(k, n.reserve, self.c.army_cap - a.army))
         if k:
             n.reserve -= k
-            self._set_anthill(n, ai, army=a.army + k)
+            self._set_army(n, ai, a.army + k)
         return k
 
     def _do_take(self, n: State, a: Take) -> None:
         ai, pos = a.anthill, a.position
         ant = n.anthills[ai]
-        line, ls = list(n.line), list(n.line_soldiers)
+        line, ls = n.line, list(n.line_soldiers)
         tile = line[pos]
         paid = 0
         if not a.architect:
@@ -175,16 +206,16 @@ class MicropolisRules:
                     paid += 1
         found = ls[pos]
         ls[pos] = 0
-        line[pos] = None
         army = ant.army - paid + found
         extra = max(0, army - self.c.army_cap)   # R14: above the cap goes to the reserve
-        army -= extra
-        n.reserve += extra
-        self._set_anthill(n, ai, army=army)
+        if extra:
+            army -= extra
+            n.reserve += extra
+        self._set_army(n, ai, army)
         if a.architect:   # R28: the token is the player's, whichever anthill receives the tile
             self._set_architects(n, ant.owner, n.architects[ant.owner] - 1)
             n.architect_reserve += 1
-        n.line, n.line_soldiers = tuple(line), tuple(ls)
+        n.line, n.line_soldiers = line[:pos] + (None,) + line[pos + 1:], tuple(ls)
         n.phase, n.pending, n.pending_slot, n.active_anthill = "place", tile, None, ai
         n.log = n.log.add({"type": "take", "player": ant.owner, "anthill": ai, "position": pos, "tile": tile,
                            "architect": a.architect, "paid": paid, "found": found, "to_reserve": extra})
@@ -198,45 +229,48 @@ class MicropolisRules:
             slot = left = (ant.left - 1) % 10
         else:
             slot, left = (ant.left + ant.count) % 10, ant.left
-        slots = list(ant.slots)
-        slots[slot] = n.pending
-        self._set_anthill(n, ai, slots=tuple(slots), left=left, count=ant.count + 1)
+        slots = ant.slots[:slot] + (n.pending,) + ant.slots[slot + 1:]
+        self._put(n, ai, Anthill(ant.owner, slots, left, ant.count + 1, ant.army, ant.full, ant.architects))
         n.pending_slot = slot
         n.log = n.log.add({"type": "place", "player": ant.owner, "anthill": ai, "end": a.end,
                            "slot": slot, "tile": n.pending})
         tile = n.tiles[n.pending]
         # R19/R21: barracks first (a choice only when the army can fill every slot)
-        if tile.barracks and n.anthills[ai].army >= tile.barracks:
+        if tile.barracks and ant.army >= tile.barracks:
             n.phase = "barracks"
             return
-        self._specialist(n)
+        self._specialist(n, ai, tile, ant.owner)
 
     def _do_barracks(self, n: State, a: FillBarracks) -> None:
         ai = n.active_anthill
         ant = n.anthills[ai]
         size = n.tiles[n.pending].barracks
         if a.fill:
-            self._set_anthill(n, ai, army=ant.army - size, full=ant.full | {n.pending})
+            self._put(n, ai, Anthill(ant.owner, ant.slots, ant.left, ant.count, ant.army - size,
+                                     ant.full | {n.pending}, ant.architects))
         n.log = n.log.add({"type": "barracks", "player": ant.owner, "anthill": ai, "tile": n.pending,
                            "fill": a.fill})
-        self._specialist(n)
+        self._specialist(n, ai, n.tiles[n.pending], ant.owner)
 
     def _do_sentry(self, n: State, a: Sentry) -> None:
         ai = n.active_anthill
         ant = n.anthills[ai]
         total = ant.army + ant.barracks_soldiers(n.tiles)
         used = sum(n.tiles[t].barracks for t in a.full)
-        self._set_anthill(n, ai, army=total - used, full=frozenset(a.full))
+        self._put(n, ai, ant._replace(army=total - used, full=frozenset(a.full)))
         n.log = n.log.add({"type": "sentry", "player": ant.owner, "anthill": ai, "full": sorted(a.full),
                            "army": total - used})
         self._end_turn(n)
 
-    def _specialist(self, n: State) -> None:
-        """R16-R18, R20: apply the placed tile's specialist, then end the turn."""
-        ai = n.active_anthill
-        tile = n.tiles[n.pending]
+    def _do_choose_leader(self, n: State, a: ChooseLeader) -> None:
+        n.log = n.log.add({"type": "choose_leader", "player": n.leader_player, "anthill": a.anthill,
+                           "to": n.anthills[a.anthill].owner})
+        n.leader = a.anthill
+        self._start_round(n)
+
+    def _specialist(self, n: State, ai: int, tile, owner: int) -> None:
+        """R16-R18, R20: apply the specialist of ``tile``, just placed in anthill ``ai``; end the turn."""
         sp = tile.specialist
-        owner = n.anthills[ai].owner
         if sp == "nurse":
             got = self._gain(n, ai, tile.eggs)
             n.log = n.log.add({"type": "nurse", "player": owner, "anthill": ai, "eggs": tile.eggs, "gained": got})
@@ -250,21 +284,20 @@ class MicropolisRules:
             la = n.leader
             lost = 1 if n.anthills[la].army > 0 else 0
             if lost:
-                self._set_anthill(n, la, army=n.anthills[la].army - 1)
+                self._set_army(n, la, n.anthills[la].army - 1)
                 n.reserve += 1
             got = self._gain(n, ai, 1)
             n.log = n.log.add({"type": "sergeant", "player": owner, "anthill": ai, "leader_anthill": la,
                                "lost": lost, "gained": got})
-        elif sp == "sentry":
-            if len(self.sentry_options(n, ai)) > 1:
-                n.phase = "sentry"
-                return
+        elif sp == "sentry" and len(self.sentry_options(n, ai)) > 1:
+            n.phase = "sentry"
+            return
         self._end_turn(n)
 
     def _end_turn(self, n: State) -> None:
         n.pending = n.pending_slot = n.active_anthill = None
-        n.turn_index += 1
-        if n.turn_index < len(n.turn_order):
+        n.turn_index = turn = n.turn_index + 1
+        if turn < len(n.turn_order):
             n.phase = "take"
             return
         # end of round
@@ -273,11 +306,10 @@ class MicropolisRules:
             n.turn_index = 0
             n.log = n.log.add({"type": "game_over", "round": n.round})
             return
-        left = sum(1 for t in n.line if t is not None)
         if n.expert:
             refill = n.round % self.c.expert_refill_every == 0          # R25
         else:
-            refill = left < n.n_players                                    # R11: equal -> play on
+            refill = len(n.line) - n.line.count(None) < n.n_players     # R11: equal -> play on
         if not refill:
             self._start_round(n)
             return
@@ -338,8 +370,7 @@ class MicropolisRules:
     def _start_round(self, n: State) -> None:
         n.round += 1
         p0 = n.anthills[n.leader].owner
-        k = n.n_players
-        n.turn_order = tuple((p0 + i) % k for i in range(k))   # R10
+        n.turn_order = self._orders[len(n.seats)][p0]   # R10
         n.turn_index = 0
         n.phase = "take"
         n.leader_choices = ()
@@ -350,18 +381,20 @@ class MicropolisRules:
         return anthill_lines(s.anthills, s.tiles, self.c)
 
     def score_sheets(self, s: State) -> list[ScoreSheet]:
-        per = self.anthill_lines(s)
-        out = []
-        for p in range(len(s.seats)):
-            lines = {k: 0 for k in LINES}
-            army = 0
-            for i, a in enumerate(s.anthills):
-                if a.owner == p:
-                    army += a.army
-                    for k in LINES:
-                        lines[k] += per[i][k]
-            out.append(ScoreSheet(p, lines, {"army": army}))
-        return out
+        """Per player, line by line (the same list every time for a State: do not modify it)."""
+        sheets = s._sheets
+        if sheets is None:
+            sheets = s._sheets = self._score_sheets(s)
+        return sheets
+
+    def _score_sheets(self, s: State) -> list[ScoreSheet]:
+        sheets = [ScoreSheet(p, dict.fromkeys(LINES, 0), {"army": 0}) for p in range(len(s.seats))]
+        for a, lines in zip(s.anthills, self.anthill_lines(s)):
+            sh = sheets[a.owner]
+            sh.tiebreak["army"] += a.army
+            for k, v in lines.items():
+                sh.lines[k] += v
+        return sheets
 
     def winners(self, s: State) -> list[int]:
         """R23: most VP, then largest army (summed in expert mode), then shared."""
@@ -416,6 +449,9 @@ class MicropolisRules:
             return ChooseLeader(int(ev["anthill"]))
         return None
 
+
+_LEFT, _RIGHT = PlaceEnd("left"), PlaceEnd("right")
+_FILL, _LEAVE = FillBarracks(True), FillBarracks(False)
 
 _RULES: MicropolisRules | None = None
 

@@ -30,6 +30,10 @@ State fields (read-only for the UI; ``rules.apply`` returns a new State):
 - ``setup_line``: the first line (for the record). ``rng``: game Rng (None after observe).
 - ``log``: game.core.rules.Log of events (see docs/records_micropolis.md).
 
+A State is never changed once ``rules.apply`` has returned it, so the rules remember its
+legal actions and score sheets on it (``_legal``, ``_sheets``; not fields, and ``copy``
+forgets them). Whoever edits a copy (tests building a situation) does so before asking.
+
 Anthill (NamedTuple): ``owner`` player; ``slots`` 10 tile ids or None (slot k clockwise;
 right edge of k touches the left edge of k+1); ``left`` slot of the counter-clockwise end of
 the arc (meaningful when count > 0); ``count`` tiles placed; ``army`` soldiers on the
@@ -153,9 +157,14 @@ class State:
     rng: Rng | None
     log: Log
 
+    _legal = None    # caches of the rules (class defaults, not fields): see the module docstring
+    _sheets = None
+
     def copy(self) -> "State":
+        """A shallow copy (every field is immutable or shared) without the caches."""
         n = State.__new__(State)
-        n.__dict__ = self.__dict__.copy()
+        d = n.__dict__ = self.__dict__.copy()
+        d["_legal"] = d["_sheets"] = None
         return n
 
     @property
