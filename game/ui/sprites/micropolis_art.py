@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import NamedTuple
 
 import pygame
 
@@ -20,6 +21,7 @@ GALLERY_TINTS = [(240, 178, 64), (120, 200, 230), (150, 220, 120), (240, 130, 15
 FRUIT_COLORS = {"cherry": (200, 30, 50), "lemon": (250, 220, 60), "grape": (130, 70, 170),
                 "blackberry": (60, 40, 80), "fig": (150, 90, 120), "pomegranate": (230, 80, 60),
                 "gift": (70, 170, 230)}
+FRUITS = tuple(f for f in FRUIT_COLORS if f != "gift")
 PORT_POS = {"Li": (0.0, 0.3), "Lo": (0.0, 0.74), "Ri": (1.0, 0.3), "Ro": (1.0, 0.74)}
 SLOT_DEG = 36.0
 
@@ -106,8 +108,61 @@ def soldier(surf, center, size, lying=False):
     draw_ant(surf, center, size, SOLDIER, angle=0.0 if lying else -math.pi / 2, legs=not lying)
 
 
-def draw_tile(surf, tile, cx, cy, r_in, r_out, slot, tints=None, edge=EARTH_DARK):
-    """One anthill tile in ring slot ``slot``. ``tints``: segment index -> gallery colour."""
+class Icon(NamedTuple):
+    """Something drawn on a tile that a player may want explained."""
+    kind: str        # "specialist" | "fruit" | "barracks"
+    what: str        # the specialist or fruit name; "barracks" for a barracks
+    seg: int         # the segment (gallery piece) it sits in; -1 for a barracks
+    center: tuple
+    r: float         # radius (half the width for a barracks)
+
+
+def icon_sizes(size):
+    """Radii of a specialist and a fruit, and the barracks box, on a tile ``size`` deep."""
+    return max(8, int(size * 0.17)), max(6, int(size * 0.11)), (max(7, size * 0.15), max(5, size * 0.1))
+
+
+def seg_items(seg) -> list[tuple[str, str, float, float]]:
+    """What a gallery piece holds, in a row along its own lane: (kind, what, u, v) with kind
+    "specialist", "worker" or "fruit". A dead end keeps to its half of the tile."""
+    u, v = seg_center(seg)
+    sides = {PORT_POS[p][0] for p in seg.ports}
+    lo, hi = (0.1, 0.46) if sides == {0.0} else (0.54, 0.9) if sides == {1.0} else (0.12, 0.88)
+    items = [("specialist", seg.specialist)] if seg.specialist else []
+    items += [("worker", "ant")] * seg.workers + [("fruit", f) for f in seg.fruits]
+    step = min(0.24, (hi - lo) / max(1, len(items) - 1))
+    first = min(max(u - step * (len(items) - 1) / 2, lo), hi - step * (len(items) - 1))
+    return [(kind, what, first + i * step, v) for i, (kind, what) in enumerate(items)]
+
+
+def tile_icons(tile, cx, cy, r_in, r_out, slot) -> list[Icon]:
+    """Where the specialist, the fruits and the barracks of ``tile`` are drawn in ring slot ``slot``."""
+    spec_r, fruit_r, (bw, _) = icon_sizes(r_out - r_in)
+    out = []
+    for i, seg in enumerate(tile.segments):
+        for kind, what, u, v in seg_items(seg):
+            if kind != "worker":
+                pos = slot_point(cx, cy, r_in, r_out, slot, u, v)
+                out.append(Icon(kind, what, i, pos, spec_r if kind == "specialist" else fruit_r))
+    for k in range(tile.barracks):
+        pos = slot_point(cx, cy, r_in, r_out, slot, 0.2 + 0.6 * (k + 0.5) / tile.barracks, 0.93)
+        out.append(Icon("barracks", "barracks", -1, pos, bw / 2))
+    return out
+
+
+def barracks_icon(surf, center, w, h, full=False):
+    """One place of a barracks: a dark box, with a red soldier lying in it when full."""
+    box = pygame.Rect(0, 0, w, h)
+    box.center = center
+    pygame.draw.rect(surf, (90, 70, 60), box, border_radius=2)
+    if full:
+        pygame.draw.ellipse(surf, SOLDIER, box.inflate(-2, -2))
+    pygame.draw.rect(surf, T.INK, box, 1, border_radius=2)
+
+
+def draw_tile(surf, tile, cx, cy, r_in, r_out, slot, tints=None, edge=EARTH_DARK, full=False):
+    """One anthill tile in ring slot ``slot``. ``tints``: segment index -> gallery colour;
+    ``full``: its barracks hold soldiers."""
     poly = slot_polygon(cx, cy, r_in, r_out, slot)
     pygame.draw.polygon(surf, EARTH_LIGHT if slot % 2 == 0 else EARTH, poly)
     width = max(3, int((r_out - r_in) * 0.14))
@@ -123,37 +178,49 @@ def draw_tile(surf, tile, cx, cy, r_in, r_out, slot, tints=None, edge=EARTH_DARK
             e = slot_point(cx, cy, r_in, r_out, slot, *PORT_POS[p])
             pygame.draw.line(surf, col, e, c, width)
         pygame.draw.circle(surf, col, c, width * 0.9)
-    # contents: ants, specialists, fruits
-    for i, seg in enumerate(tile.segments):
-        u, v = seg_center(seg)
-        c = slot_point(cx, cy, r_in, r_out, slot, u, v)
-        ang = math.radians(-90 + SLOT_DEG * (slot - 0.5 + u))
-        for k in range(seg.workers):
-            du = (k - (seg.workers - 1) / 2) * 0.26
-            pos = slot_point(cx, cy, r_in, r_out, slot, min(0.92, max(0.08, u + du)), v)
-            draw_ant(surf, pos, size * 0.2, (26, 16, 10), ang + math.pi / 2, legs=size > 40)
-        if seg.specialist:
-            pos = slot_point(cx, cy, r_in, r_out, slot, u, min(0.95, v + 0.2))
-            specialist_icon(surf, seg.specialist, pos, max(4, int(size * 0.12)), seg.eggs)
-        for k, f in enumerate(seg.fruits):
-            pos = slot_point(cx, cy, r_in, r_out, slot, min(0.9, u + 0.22), max(0.08, v - 0.18))
-            fruit_icon(surf, f, pos, max(3, int(size * 0.07)))
-    if tile.barracks:
-        for k in range(tile.barracks):
-            pos = slot_point(cx, cy, r_in, r_out, slot, 0.2 + 0.6 * (k + 0.5) / tile.barracks, 0.93)
-            box = pygame.Rect(0, 0, max(4, size * 0.12), max(3, size * 0.08))
-            box.center = pos
-            pygame.draw.rect(surf, (90, 70, 60), box, border_radius=2)
-            pygame.draw.rect(surf, T.INK, box, 1, border_radius=2)
+    for seg in tile.segments:   # the worker ants
+        for kind, _, u, v in seg_items(seg):
+            if kind == "worker":
+                ang = math.radians(-90 + SLOT_DEG * (slot - 0.5 + u))
+                pos = slot_point(cx, cy, r_in, r_out, slot, u, v)
+                draw_ant(surf, pos, size * 0.2, (26, 16, 10), ang + math.pi / 2, legs=size > 40)
+    box = icon_sizes(size)[2]
+    for ic in tile_icons(tile, cx, cy, r_in, r_out, slot):
+        if ic.kind == "specialist":
+            specialist_icon(surf, ic.what, ic.center, ic.r, tile.segments[ic.seg].eggs)
+        elif ic.kind == "fruit":
+            fruit_icon(surf, ic.what, ic.center, ic.r)
+        else:
+            barracks_icon(surf, ic.center, *box, full)
     pygame.draw.polygon(surf, edge, poly, max(1, int(size * 0.03)))
     return poly
 
 
-def draw_barracks_soldiers(surf, tile, cx, cy, r_in, r_out, slot):
-    size = r_out - r_in
-    for k in range(tile.barracks):
-        pos = slot_point(cx, cy, r_in, r_out, slot, 0.2 + 0.6 * (k + 0.5) / tile.barracks, 0.93)
-        pygame.draw.ellipse(surf, SOLDIER, (pos[0] - size * 0.06, pos[1] - size * 0.03, size * 0.12, size * 0.06))
+def legend_icon(surf, key, rect):
+    """The icon of a legend entry (a specialist, "fruits", "gift" or "barracks") inside ``rect``,
+    drawn by the same code as on the tiles."""
+    r = rect.h / 2
+    if key == "fruits":
+        for k, f in enumerate(FRUITS):
+            fruit_icon(surf, f, (rect.x + r * (0.7 + 1.5 * k), rect.centery + r * 0.2), int(r * 0.6))
+    elif key == "gift":
+        fruit_icon(surf, "gift", rect.center, int(r * 0.75))
+    elif key == "barracks":
+        for k in (-1, 1):
+            barracks_icon(surf, (rect.centerx + k * r * 0.5, rect.centery), r * 0.9, r * 0.65, full=k > 0)
+    else:
+        specialist_icon(surf, key, rect.center, int(r), eggs=2)
+
+
+def legend_icon_width(key, h):
+    return int(h * (0.75 * len(FRUITS) + 0.2)) if key == "fruits" else h
+
+
+def magnifier(surf, center, r, color=(250, 236, 206)):
+    """A magnifying glass: "show this larger"."""
+    x, y = center
+    pygame.draw.circle(surf, color, (x - r * 0.2, y - r * 0.2), r * 0.6, max(2, int(r * 0.2)))
+    pygame.draw.line(surf, color, (x + r * 0.22, y + r * 0.22), (x + r * 0.8, y + r * 0.8), max(3, int(r * 0.3)))
 
 
 def draw_foundation(surf, cx, cy, r, army):

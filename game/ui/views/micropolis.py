@@ -1,4 +1,5 @@
-"""The Micropolis table: the line of 7 on top, every anthill as a ring round its Foundation."""
+"""The Micropolis table: the line of 7 on top, a legend of the icons, every anthill as a ring
+round its Foundation. Z (or a panel's magnifier) shows one anthill up close."""
 from __future__ import annotations
 
 import math
@@ -10,11 +11,83 @@ from game.games.micropolis.state import ChooseLeader, FillBarracks, PlaceEnd, Se
 from game.ui import theme as T
 from game.ui.sprites import micropolis_art as A
 from game.ui.views.base import GameView
-from game.ui.widgets import Button, draw_panel
+from game.ui.widgets import Button, draw_panel, wrap
 
 MOVE_MS = 350
 LINE_LABELS = {"population": "Ants", "colony": "Colony", "harvest": "Harvest", "royal": "Royal",
                "red_army": "Red army", "barracks": "Barracks"}
+SPECIALIST_NAMES = {"queen": "Queen", "nurse": "Nurse", "architect": "Architect",
+                    "sergeant": "Recruiting Sergeant", "sentry": "Sentry"}
+# legend entries: key -> (name, a few words); what each does at length is in _what_it_does
+LEGEND = {"queen": ("Queen", "1 pt per gallery tile"), "nurse": ("Nurse", "eggs hatch soldiers"),
+          "architect": ("Architect", "one free pick"), "sergeant": ("Sergeant", "steals a soldier"),
+          "sentry": ("Sentry", "refills barracks"), "barracks": ("Barracks", "full: 2/4/7/10 pts"),
+          "fruits": ("Fruits", "more kinds, more pts"), "gift": ("Gift", "any missing fruit")}
+LIGHT = (250, 236, 206)
+SOFT = (230, 210, 180)
+
+
+# -- words ------------------------------------------------------------------------------------------
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """'no soldiers', '1 soldier', '2 soldiers'."""
+    many = many or word + "s"
+    return f"no {many}" if n == 0 else f"{n} {word if n == 1 else many}"
+
+
+def a_an(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def join_words(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def tile_words(tile) -> str:
+    """What a tile holds, in words: '3 ants, a Nurse with 2 eggs and a cherry'."""
+    workers = sum(seg.workers for seg in tile.segments)
+    parts = [plural(workers, "ant")] if workers else []
+    if tile.specialist:
+        parts.append(a_an(SPECIALIST_NAMES[tile.specialist])
+                     + (f" with {plural(tile.eggs, 'egg')}" if tile.specialist == "nurse" else ""))
+    parts += [a_an(f) for f in tile.fruits]
+    if tile.barracks:
+        parts.append(f"a barracks for {plural(tile.barracks, 'soldier')}")
+    return join_words(parts) if parts else "empty galleries"
+
+
+def _what_it_does(key: str, consts) -> str:
+    """A legend entry at length, in our own words."""
+    if key == "fruits":
+        vp = consts.harvest_vp
+        table = ", ".join(f"{plural(k, 'kind')} {vp[k]}" for k in range(1, len(vp)))
+        return f"Fruits: each gallery scores its different fruits (Harvest): {table} points."
+    if key == "barracks":
+        sizes = sorted(consts.barracks_vp)
+        return (f"Barracks: full, it scores {', '.join(str(consts.barracks_vp[k]) for k in sizes)} points for "
+                f"{', '.join(str(k) for k in sizes)} places. Fill it as you place the tile; "
+                "afterwards only a Sentry can fill or empty it.")
+    return {
+        "queen": "Queen: a gallery with exactly one Queen scores 1 point for each tile it stretches over "
+                 "(Royal). Two queens in one gallery score nothing.",
+        "nurse": "Nurse: when she is placed, each of her eggs hatches a soldier from the reserve into your army.",
+        "architect": "Architect: when she is placed you take an Architect token, if one is left. Spend it on a "
+                     "later turn to take any tile of the line for free.",
+        "sergeant": "Recruiting Sergeant: when she is placed, the holder of the Red army token loses a soldier "
+                    "and you gain one.",
+        "sentry": "Sentry: when she is placed, move soldiers between your army and your barracks; each "
+                  "barracks ends full or empty.",
+        "gift": "Gift: counts as one more kind of fruit in its gallery, whichever kind it lacks.",
+    }[key]
+
+
+def _line_help(consts) -> dict:
+    return {"population": "1 point per ant, specialists included (soldiers are not ants).",
+            "colony": f"{consts.colony_vp} points for the gallery with the most ants (ties all score).",
+            "harvest": "Each gallery scores the different fruits in it; a gift is any missing kind.",
+            "royal": "A gallery with exactly one Queen: 1 point per tile it stretches over.",
+            "red_army": f"{consts.red_army_vp} points for the largest army on the Foundation.",
+            "barracks": "Each full barracks scores 2, 4, 7 or 10 points for 1 to 4 places."}
 
 
 class View(GameView):
@@ -22,10 +95,15 @@ class View(GameView):
         super().__init__(rules, seats, theme)
         self.line_rects: list[pygame.Rect] = []
         self.arch_rects: dict[int, pygame.Rect] = {}
+        self.badges: dict[int, pygame.Rect] = {}
         self.ghosts: dict[str, pygame.Rect] = {}
+        self.mags: dict[int, pygame.Rect] = {}
         self.buttons: list[Button] = []
         self.panels: list[pygame.Rect] = []
+        self.legend: list[tuple[str, pygame.Rect]] = []
+        self.legend_rect = self.bar = pygame.Rect(0, 0, 0, 0)
         self.target: int | None = None      # expert mode: the anthill that receives the pick
+        self.zoom: int | None = None        # the anthill shown up close
         self.hot: list[tuple[pygame.Rect, str]] = []
         self._rings: dict = {}
         self._cards: dict = {}
@@ -41,12 +119,13 @@ class View(GameView):
         th = self.th
         r = self.rect
         m = th.px(12)
-        line_h = int(r.h * 0.25)
         n = len(state.line)
+        line_h = int(r.h * 0.2)
         cw = min(th.px(190), (r.w - 2 * m - (n - 1) * m) // n)
         x0 = r.x + (r.w - (cw * n + m * (n - 1))) // 2
         self.line_rects = [pygame.Rect(x0 + i * (cw + m), r.y + m, cw, line_h - m) for i in range(n)]
-        self.bar = pygame.Rect(r.x + m, r.y + line_h + m, r.w - 2 * m, th.px(62))
+        self._legend_layout(pygame.Rect(r.x + m, r.y + line_h + m, r.w - 2 * m, 0))
+        self.bar = pygame.Rect(r.x + m, self.legend_rect.bottom + m, r.w - 2 * m, th.px(62))
         area = pygame.Rect(r.x + m, self.bar.bottom + m, r.w - 2 * m, r.bottom - self.bar.bottom - 2 * m)
         k = len(state.anthills)
         cols = k if k <= 3 else 3
@@ -55,46 +134,88 @@ class View(GameView):
         ph = (area.h - (rows - 1) * m) // rows
         self.panels = [pygame.Rect(area.x + (i % cols) * (pw + m), area.y + (i // cols) * (ph + m), pw, ph) for i in range(k)]
 
-    def _ring_geom(self, panel):
+    def _legend_layout(self, box):
+        """Flow the legend entries into rows across ``box``; sets legend_rect and legend."""
         th = self.th
-        info_w = max(th.px(190), int(panel.w * 0.34))
-        room = pygame.Rect(panel.x + th.px(8), panel.y + th.px(8), panel.w - info_w - th.px(16), panel.h - th.px(16))
-        r_out = min(room.w, room.h) / 2 * 0.97
-        return room.centerx, room.centery, r_out / 2.2, r_out, info_w
+        pad, gap = th.px(10), th.px(20)
+        rh = th.font("small").get_linesize() + th.px(10)
+        widths = {k: self._legend_width(k, rh) for k in LEGEND}
+        rows, row, used = [], [], 0
+        for k in LEGEND:
+            if row and used + gap + widths[k] > box.w - 2 * pad:
+                rows.append(row)
+                row, used = [], 0
+            used += (gap if row else 0) + widths[k]
+            row.append(k)
+        rows.append(row)
+        self.legend = []
+        for ri, keys in enumerate(rows):
+            spare = (box.w - 2 * pad - sum(widths[k] for k in keys)) / len(keys)
+            x = box.x + pad + spare / 2
+            for k in keys:
+                self.legend.append((k, pygame.Rect(int(x), box.y + pad // 2 + ri * rh, widths[k], rh)))
+                x += widths[k] + spare
+        self.legend_rect = pygame.Rect(box.x, box.y, box.w, len(rows) * rh + pad)
+
+    def _legend_width(self, key, rh):
+        th = self.th
+        name, words = LEGEND[key]
+        return (A.legend_icon_width(key, rh) + th.px(8) + th.text(name, "small", bold=True).get_width()
+                + th.px(8) + th.text(words, "small").get_width())
+
+    def _ring_geom(self, panel):
+        """(cx, cy, r_out) of the ring in ``panel`` and the rect of its words: beside the ring, or
+        under it in two columns when the panel is tall enough for a larger ring that way."""
+        th = self.th
+        pad = th.px(8)
+        info_w = max(th.px(180), int(panel.w * 0.34))
+        beside = pygame.Rect(panel.x + pad, panel.y + pad, panel.w - info_w - 2 * pad, panel.h - 2 * pad)
+        info_h = 6 * self._step() + th.px(24)
+        under = pygame.Rect(panel.x + pad, panel.y + pad, panel.w - 2 * pad, panel.h - info_h - 2 * pad)
+        if min(under.size) > min(beside.size) * 1.15:
+            info = pygame.Rect(panel.x + th.px(14), under.bottom, panel.w - th.px(28), info_h)
+            room = under
+        else:
+            info = pygame.Rect(panel.right - info_w, panel.y, info_w - th.px(12), panel.h)
+            room = beside
+        return room.centerx, room.centery, min(room.w, room.h) / 2 * 0.97, info
+
+    def _step(self):
+        """The height of one score line beside a ring."""
+        return max(self.th.px(24), self.th.font("small").get_linesize())
 
     # -- cached art --------------------------------------------------------------------------------
-    def _tints(self, slots, tiles):
+    def _tints(self, gals):
         tints = {}
-        gals = sorted(scoring.galleries(slots, tiles), key=lambda g: -g.ants)
-        for gi, g in enumerate(gals):
+        for gi, g in enumerate(sorted(gals, key=lambda g: -g.ants)):
             col = A.GALLERY_TINTS[gi % len(A.GALLERY_TINTS)] if (g.span > 1 or g.ants >= 3) else (190, 150, 96)
             for slot, seg in g.members:
                 tints.setdefault(slot, {})[seg] = col
-        return tints, gals
+        return tints
 
-    def _ring(self, state, ai, panel):
+    def _ring(self, state, ai, r_out):
+        """The anthill drawn round its Foundation, and its galleries (cached)."""
         a = state.anthills[ai]
-        cx, cy, r_in, r_out, _ = self._ring_geom(panel)
-        key = (ai, a.slots, a.army, a.full, panel.size)
+        key = (ai, a.slots, a.army, a.full, round(r_out))
         if key in self._rings:
             return self._rings[key]
+        r_in = r_out / 2.2
         size = (int(r_out * 2) + 4, int(r_out * 2) + 4)
         surf = pygame.Surface(size, pygame.SRCALPHA)
         lcx, lcy = size[0] / 2, size[1] / 2
         pygame.draw.circle(surf, (66, 44, 28, 120), (lcx, lcy), r_out + 1)
         for k in range(10):
             pygame.draw.polygon(surf, (84, 58, 38), A.slot_polygon(lcx, lcy, r_in, r_out, k), 1)
-        tints, _ = self._tints(a.slots, state.tiles)
+        gals = scoring.galleries(a.slots, state.tiles)
+        tints = self._tints(gals)
         for k, tid in enumerate(a.slots):
             if tid is not None:
-                A.draw_tile(surf, state.tiles[tid], lcx, lcy, r_in, r_out, k, tints.get(k))
-                if tid in a.full:
-                    A.draw_barracks_soldiers(surf, state.tiles[tid], lcx, lcy, r_in, r_out, k)
+                A.draw_tile(surf, state.tiles[tid], lcx, lcy, r_in, r_out, k, tints.get(k), full=tid in a.full)
         A.draw_foundation(surf, lcx, lcy, r_in * 0.97, a.army)
         if len(self._rings) > 64:
             self._rings.clear()
-        self._rings[key] = surf
-        return surf
+        self._rings[key] = (surf, gals)
+        return surf, gals
 
     def _card(self, state, tid, size):
         key = (tid, size)
@@ -102,27 +223,26 @@ class View(GameView):
             return self._cards[key]
         w, h = size
         surf = T.paper_card(size, self.th.px(12), fill=(214, 178, 130), edge=(150, 108, 70), seed=int(tid[1:])).copy()
-        r_out = min(w * 0.92 / (2 * math.sin(math.radians(18))), (h - self.th.px(34)) / 0.6)
-        r_in = r_out / 2.2
-        cx, cy = w / 2, self.th.px(8) + r_out
-        A.draw_tile(surf, state.tiles[tid], cx, cy, r_in, r_out, 0)
-        label = self.th.text(tid, "tiny", T.INK, bold=True)
-        surf.blit(label, (self.th.px(8), h - label.get_height() - self.th.px(6)))
+        top = self.th.px(44)                  # room for the key cap and the cost badge
+        r_out = min(w * 0.92 / (2 * math.sin(math.radians(18))), (h - top - self.th.px(8)) / 0.57)
+        A.draw_tile(surf, state.tiles[tid], w / 2, top + r_out, r_out / 2.2, r_out, 0)
         self._cards[key] = surf
         return surf
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surf, state, ctx, mouse):
-        th = self.th
         self._geometry(state)
         self.hot = []
+        self.ghosts = {}
+        self.mags = {}
         takes = [a for a in ctx.legal if isinstance(a, Take)]
         if takes and (self.target is None or all(a.anthill != self.target for a in takes)):
             self.target = takes[0].anthill
-        self._draw_line(surf, state, ctx, takes, mouse)
+        self._draw_line(surf, state, takes, mouse)
+        self._draw_legend(surf, state)
         for ai in range(len(state.anthills)):
-            self._draw_anthill(surf, state, ctx, ai, mouse)
-        self._draw_bar(surf, state, ctx)
+            self._draw_anthill(surf, state, ctx, ai)
+        self._draw_bar(surf, state, ctx, mouse)
         if self.move is not None:
             tid, src, ai, t = self.move
             k = min(1.0, t / MOVE_MS)
@@ -132,15 +252,43 @@ class View(GameView):
             img = self._card(state, tid, src.size)
             img = pygame.transform.rotozoom(img, 0, 1 - 0.4 * e)
             surf.blit(img, img.get_rect(center=pos))
+        if self.zoom is not None:
+            self.hot = []
+            self._draw_zoom(surf, state, self.zoom)
 
-    def _draw_line(self, surf, state, ctx, takes, mouse):
+    def _key_cap(self, surf, topleft, label, dim=False):
+        """A keyboard key with ``label`` on it: the key that picks this line position."""
         th = self.th
-        free_cost = 0
-        self.arch_rects = {}
+        txt = th.text(label, "small", (150, 130, 110) if dim else T.INK, bold=True)
+        side = max(txt.get_height() + th.px(10), th.px(30))
+        cap = pygame.Rect(topleft, (side, side))
+        pygame.draw.rect(surf, (120, 100, 80) if not dim else (80, 58, 40), cap.move(0, th.px(3)), border_radius=th.px(6))
+        pygame.draw.rect(surf, (250, 244, 230) if not dim else (104, 76, 52), cap, border_radius=th.px(6))
+        pygame.draw.rect(surf, T.INK_SOFT, cap, 1, border_radius=th.px(6))
+        surf.blit(txt, txt.get_rect(center=cap.center))
+
+    def _pill(self, surf, txt, pos, fill, anchor="topright", icon=False):
+        """A rounded label sized to its text (and a soldier icon when ``icon``): cost badges, soldiers."""
+        th = self.th
+        icon_w = txt.get_height() if icon else 0
+        pill = pygame.Rect(0, 0, txt.get_width() + icon_w + th.px(16), txt.get_height() + th.px(8))
+        setattr(pill, anchor, pos)
+        pygame.draw.rect(surf, fill, pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surf, T.INK, pill, 1, border_radius=pill.h // 2)
+        surf.blit(txt, (pill.x + th.px(8), pill.centery - txt.get_height() // 2))
+        if icon:
+            A.soldier(surf, (pill.right - th.px(6) - icon_w // 2, pill.centery), pill.h * 0.85)
+        return pill
+
+    def _draw_line(self, surf, state, takes, mouse):
+        th = self.th
+        cost = 0                           # one soldier per tile before this one
+        self.arch_rects, self.badges = {}, {}
         for pos, tid in enumerate(state.line):
             r = self.line_rects[pos]
             if tid is None:
                 pygame.draw.rect(surf, (70, 48, 30), r, th.px(2), border_radius=th.px(12))
+                self._key_cap(surf, (r.x + th.px(6), r.y + th.px(6)), str(pos + 1), dim=True)
                 continue
             legal = any(a.position == pos and not a.architect and a.anthill == self.target for a in takes)
             lift = th.px(5) if legal and r.collidepoint(mouse) else 0
@@ -151,46 +299,51 @@ class View(GameView):
             surf.blit(self._card(state, tid, r.size), rr.topleft)
             if legal:
                 pygame.draw.rect(surf, T.LEGAL, rr.inflate(th.px(6), th.px(6)), th.px(4), border_radius=th.px(14))
-            # cost badge and soldiers lying on it
-            cost = free_cost
-            badge = pygame.Rect(0, 0, th.px(44), th.px(30))
-            badge.topright = (rr.right - th.px(6), rr.y + th.px(6))
-            pygame.draw.rect(surf, (250, 240, 220) if cost == 0 else (240, 200, 190), badge, border_radius=badge.h // 2)
-            pygame.draw.rect(surf, T.INK, badge, 1, border_radius=badge.h // 2)
-            txt = th.text("free" if cost == 0 else f"-{cost}", "tiny", T.INK, bold=True)
-            surf.blit(txt, txt.get_rect(center=badge.center))
+            self.hot.append((rr, self._tile_text(state, tid, pos, cost, state.line_soldiers[pos])))
+            self._key_cap(surf, (rr.x + th.px(6), rr.y + th.px(6)), str(pos + 1))
+            txt = th.text("free" if cost == 0 else f"-{cost}", "small", T.INK, bold=True)
+            badge = self._pill(surf, txt, (rr.right - th.px(6), rr.y + th.px(8)),
+                               (250, 240, 220) if cost == 0 else (240, 200, 190), icon=cost > 0)
+            self.badges[pos] = badge
+            self.hot.append((badge, "Free: the first tile of the line costs nothing." if cost == 0 else
+                             f"Costs {plural(cost, 'soldier')} from your army: one on each tile before it."))
             lying = state.line_soldiers[pos]
-            for k in range(min(lying, 6)):
-                A.soldier(surf, (rr.x + th.px(16) + k * th.px(14), rr.bottom - th.px(40)), th.px(26), lying=True)
             if lying:
-                lt = th.text(f"+{lying}", "small", (255, 230, 200), bold=True)
-                surf.blit(lt, (rr.x + th.px(10), rr.bottom - th.px(70)))
+                txt = th.text(f"+{lying}", "small", LIGHT, bold=True)
+                pill = self._pill(surf, txt, (rr.x + th.px(6), rr.bottom - th.px(6)), (70, 46, 30), "bottomleft", True)
+                self.hot.append((pill, f"{plural(lying, 'soldier')} lying here: "
+                                       f"{'it joins' if lying == 1 else 'they join'} the army of whoever takes the tile."))
             if any(a.position == pos and a.architect and a.anthill == self.target for a in takes):
-                ar = pygame.Rect(0, 0, th.px(34), th.px(34))
-                ar.topleft = (rr.x + th.px(6), rr.y + th.px(6))
+                ar = pygame.Rect(0, 0, th.px(36), th.px(36))
+                ar.bottomright = (rr.right - th.px(6), rr.bottom - th.px(6))
                 surf.blit(A.architect_token(ar.w), ar)
                 pygame.draw.circle(surf, T.LEGAL, ar.center, ar.w // 2 + th.px(2), th.px(3))
                 self.arch_rects[pos] = ar
-                self.hot.append((ar, "Spend an Architect token: take this tile for free"))
-            self.hot.append((rr, self._tile_text(state, tid, cost, lying)))
-            free_cost += 1
+                self.hot.append((ar, "Spend an Architect token: take this tile for free."))
+            cost += 1
 
-    def _tile_text(self, state, tid, cost=None, lying=0):
-        t = state.tiles[tid]
-        parts = [f"{tid}: {t.ants} ant(s)"]
-        if t.specialist:
-            parts.append(t.specialist + (f" ({t.eggs} eggs)" if t.specialist == "nurse" else ""))
-        if t.fruits:
-            parts.append("fruit: " + ", ".join(t.fruits))
-        if t.barracks:
-            parts.append(f"barracks for {t.barracks}")
-        if cost is not None:
-            parts.append("free to take" if cost == 0 else f"costs {cost} soldier(s)")
+    def _tile_text(self, state, tid, pos, cost, lying):
+        words = f"Tile {pos + 1} of the line (key {pos + 1}): {tile_words(state.tiles[tid])}. "
+        words += "Free to take." if cost == 0 else f"Costs {plural(cost, 'soldier')}."
         if lying:
-            parts.append(f"{lying} soldier(s) lying on it join your army")
-        return "; ".join(parts) + "."
+            words += f" {plural(lying, 'soldier')} lying on it {'joins' if lying == 1 else 'join'} your army."
+        return words
 
-    def _draw_anthill(self, surf, state, ctx, ai, mouse):
+    def _draw_legend(self, surf, state):
+        th = self.th
+        draw_panel(surf, self.legend_rect, th, fill=(60, 40, 26), edge=(40, 26, 16), radius=12)
+        for key, r in self.legend:
+            name, words = LEGEND[key]
+            iw = A.legend_icon_width(key, r.h)
+            A.legend_icon(surf, key, pygame.Rect(r.x, r.y + th.px(2), iw, r.h - th.px(4)))
+            x = r.x + iw + th.px(8)
+            t = th.text(name, "small", LIGHT, bold=True)
+            surf.blit(t, (x, r.centery - t.get_height() // 2))
+            w = th.text(words, "small", SOFT)
+            surf.blit(w, (x + t.get_width() + th.px(8), r.centery - w.get_height() // 2))
+            self.hot.append((r, _what_it_does(key, state.consts)))
+
+    def _draw_anthill(self, surf, state, ctx, ai):
         th = self.th
         a = state.anthills[ai]
         panel = self.panels[ai]
@@ -200,106 +353,276 @@ class View(GameView):
             pygame.draw.rect(surf, T.HILITE, panel, th.px(3), border_radius=th.px(14))
         if state.expert and self.target == ai and any(isinstance(x, Take) for x in ctx.legal):
             pygame.draw.rect(surf, T.LEGAL, panel, th.px(5), border_radius=th.px(14))
-        cx, cy, r_in, r_out, info_w = self._ring_geom(panel)
-        ring = self._ring(state, ai, panel)
-        surf.blit(ring, ring.get_rect(center=(cx, cy)))
-        # ghost slots where the pending tile may go
-        self.ghosts = self.ghosts if ai != state.active_anthill else {}
+        cx, cy, r_out, info = self._ring_geom(panel)
+        self._draw_ring(surf, state, ai, cx, cy, r_out)
         if ai == state.active_anthill:
-            for act in ctx.legal:
-                if isinstance(act, PlaceEnd):
-                    slot = self._end_slot(a, act.end)
-                    poly = A.slot_polygon(cx, cy, r_in, r_out, slot)
-                    pygame.draw.polygon(surf, T.LEGAL, poly, th.px(4))
-                    xs = [p[0] for p in poly]
-                    ys = [p[1] for p in poly]
-                    self.ghosts[act.end] = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-            if state.pending is not None and state.pending_slot is None:
-                img = self._card(state, state.pending, (th.px(120), th.px(110)))
-                surf.blit(img, img.get_rect(center=(cx, cy)))
-        # info column
-        x = panel.right - info_w
-        y = panel.y + th.px(12)
+            self._draw_ghosts(surf, state, ctx, a, cx, cy, r_out)
+        if ctx.human_turn:
+            mag = pygame.Rect(panel.x + th.px(8), panel.y + th.px(8), th.px(40), th.px(40))
+            pygame.draw.circle(surf, (60, 40, 26), mag.center, mag.w // 2)
+            pygame.draw.circle(surf, SOFT, mag.center, mag.w // 2, 1)
+            A.magnifier(surf, mag.center, mag.w * 0.4)
+            self.mags[ai] = mag
+            mine = " (Z for the anthill you are building)" if a.owner == ctx.to_move else ""
+            self.hot.append((mag, f"Show this anthill large{mine}"))
+        self._draw_info(surf, state, ai, info, stacked=info.w > panel.w // 2)
+
+    def _draw_ghosts(self, surf, state, ctx, a, cx, cy, r_out):
+        """Where the pending tile may go: green slots, and the tile itself on the Foundation."""
+        th = self.th
+        for act in ctx.legal:
+            if isinstance(act, PlaceEnd):
+                poly = A.slot_polygon(cx, cy, r_out / 2.2, r_out, self._end_slot(a, act.end))
+                pygame.draw.polygon(surf, T.LEGAL, poly, th.px(4))
+                xs = [p[0] for p in poly]
+                ys = [p[1] for p in poly]
+                self.ghosts[act.end] = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        if state.pending is not None and state.pending_slot is None:
+            img = self._card(state, state.pending, (th.px(120), th.px(110)))
+            surf.blit(img, img.get_rect(center=(cx, cy)))
+
+    def _draw_ring(self, surf, state, ai, cx, cy, r_out):
+        """Blit an anthill's ring and make its tiles and icons answer the mouse."""
+        th = self.th
+        a = state.anthills[ai]
+        ring, gals = self._ring(state, ai, r_out)
+        surf.blit(ring, ring.get_rect(center=(cx, cy)))
+        r_in = r_out / 2.2
+        placed = [(k, tid) for k, tid in enumerate(a.slots) if tid is not None]
+        for k, tid in placed:
+            poly = A.slot_polygon(cx, cy, r_in, r_out, k)
+            xs = [p[0] for p in poly]
+            ys = [p[1] for p in poly]
+            box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(-th.px(10), -th.px(10))
+            words = tile_words(state.tiles[tid])
+            full = " Its barracks are full." if tid in a.full else ""
+            self.hot.append((box, words[:1].upper() + words[1:] + "." + full))
+        for k, tid in placed:       # icons after every tile, so they answer first
+            for ic in A.tile_icons(state.tiles[tid], cx, cy, r_in, r_out, k):
+                hit = pygame.Rect(0, 0, 2 * max(ic.r, th.px(10)), 2 * max(ic.r, th.px(10)))
+                hit.center = ic.center
+                self.hot.append((hit, self._icon_text(state, a, tid, k, ic, gals)))
+
+    def _icon_text(self, state, a, tid, slot, ic, gals):
+        """What an icon on an anthill is and what it scores there."""
+        if ic.kind == "barracks":
+            size = state.tiles[tid].barracks
+            vp = state.consts.barracks_vp.get(size, 0)
+            if tid in a.full:
+                return f"A full barracks for {plural(size, 'soldier')}: {plural(vp, 'point')}."
+            return (f"An empty barracks for {plural(size, 'soldier')}: no points (full it would score {vp}; "
+                    "only a Sentry can fill it now).")
+        g = next(g for g in gals if (slot, ic.seg) in g.members)
+        if ic.kind == "fruit":
+            kinds = g.distinct_fruits
+            vp = state.consts.harvest_vp[kinds]
+            what = ("A gift: it counts as a fruit its gallery lacks." if ic.what == "gift"
+                    else f"{a_an(ic.what).capitalize()}: a fruit.")
+            return f"{what} This gallery holds {plural(kinds, 'kind')} of fruit: Harvest {plural(vp, 'point')}."
+        text = _what_it_does(ic.what, state.consts)
+        if ic.what == "queen":
+            text += (f" Here: a gallery over {plural(g.span, 'tile')}, Royal {plural(g.span, 'point')}."
+                     if g.queens == 1 else f" Here: {g.queens} queens share the gallery, no Royal points.")
+        elif ic.what == "nurse":
+            text += f" She has {plural(state.tiles[tid].eggs, 'egg')}."
+        return text + " Like every specialist she is also an ant: 1 point."
+
+    def _draw_info(self, surf, state, ai, col, stacked):
+        """Name, tokens, army and the score lines of an anthill in ``col``; when ``stacked`` (under
+        the ring) the score lines take the right half."""
+        th = self.th
+        a = state.anthills[ai]
         seat = state.seats[a.owner]
+        left = pygame.Rect(col.x, col.y, col.w // 2 - th.px(12), col.h) if stacked else col
+        x, y = col.x, col.y + th.px(10)
         rgb = T.PLAYER_COLORS.get(seat.color, (200, 200, 200))
         T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (x + th.px(12), y + th.px(14)), th.px(12), rgb)
         label = seat.name + (f" ({ai % 2 + 1})" if state.expert else "")
-        surf.blit(th.text(label, "label", (250, 236, 206), bold=True), (x + th.px(30), y))
-        y += th.px(34)
+        name = self._fit(label, "label", left.w - th.px(30), LIGHT, bold=True)
+        surf.blit(name, (x + th.px(30), y))
+        y += max(th.px(34), name.get_height() + th.px(4))
+        tok = th.px(30)
+        tx = x
         if state.leader == ai:
-            surf.blit(A.red_army_token(th.px(30)), (x, y))
+            surf.blit(A.red_army_token(tok), (tx, y))
+            tx += tok + th.px(4)
         tokens = state.architects[a.owner]          # R28: the player's, shown once per player
-        shown = tokens if (not state.expert or ai % 2 == 0) else 0
-        for k in range(shown):
-            surf.blit(A.architect_token(th.px(30)), (x + th.px(34) * (k + 1), y))
-        army = th.text(f"army {a.army}", "small", (250, 220, 200), bold=True)
-        surf.blit(army, (x + th.px(34) * (shown + 1) + th.px(4), y + th.px(6)))
-        words = "an Architect token" if tokens == 1 else f"{tokens} Architect tokens"
-        self.hot.append((pygame.Rect(x, y, info_w, th.px(30)),
-                         f"Army {a.army} soldiers" + ("; holds the Red army token" if state.leader == ai else "")
-                         + (f"; {seat.name} has {words}" + (" (usable by either anthill)" if state.expert else "")
-                            if tokens else "")))
-        y += th.px(40)
+        for _ in range(tokens if (not state.expert or ai % 2 == 0) else 0):
+            surf.blit(A.architect_token(tok), (tx, y))
+            tx += tok + th.px(4)
+        army = th.text(f"Army {a.army}", "small", (250, 220, 200), bold=True)
+        surf.blit(army, (tx + th.px(4), y + (tok - army.get_height()) // 2))
+        self.hot.append((pygame.Rect(x, y, left.w, tok), self._army_text(state, ai)))
+        y += max(tok, army.get_height()) + th.px(8)
         lines = scoring.anthill_breakdown(state, ai)
-        total = sum(lines.values())
+        total = th.text(f"Total {sum(lines.values())}", "label", T.HILITE, bold=True)
+        if stacked:
+            surf.blit(total, (x, y))
+            x, y, col = left.right + th.px(24), col.y + th.px(10), pygame.Rect(left.right + th.px(24), col.y, left.w, col.h)
+        helps = _line_help(state.consts)
         for key, label in LINE_LABELS.items():
-            if y + th.px(24) > panel.bottom - th.px(30):
-                break
-            surf.blit(th.text(label, "small", (230, 210, 180)), (x, y))
-            v = th.text(str(lines[key]), "small", (250, 236, 206), bold=True)
-            surf.blit(v, (panel.right - th.px(14) - v.get_width(), y))
-            y += th.px(24)
-        tt = th.text(f"Total {total}", "label", T.HILITE, bold=True)
-        surf.blit(tt, (x, min(y + th.px(4), panel.bottom - th.px(34))))
-        self.hot.append((pygame.Rect(x, panel.y + th.px(80), info_w, panel.h - th.px(80)),
-                         "Score so far: ants 1 each, Colony 5 for the largest gallery, Harvest by different fruits "
-                         "per gallery, Royal = span of a gallery with exactly one queen, Red army 5, full barracks."))
-        # tile tooltips on the ring
-        for k, tid in enumerate(a.slots):
-            if tid is not None:
-                poly = A.slot_polygon(cx, cy, r_in, r_out, k)
-                xs = [p[0] for p in poly]
-                ys = [p[1] for p in poly]
-                box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(-th.px(10), -th.px(10))
-                full = " Barracks full." if tid in a.full else ""
-                self.hot.append((box, self._tile_text(state, tid) + full))
+            surf.blit(th.text(label, "small", SOFT), (x, y))
+            v = th.text(str(lines[key]), "small", LIGHT, bold=True)
+            surf.blit(v, (col.right - v.get_width(), y))
+            self.hot.append((pygame.Rect(x, y, col.w, self._step()), f"{label}: {helps[key]}"))
+            y += self._step()
+        if not stacked:
+            surf.blit(total, (x, y + th.px(4)))
+
+    def _army_text(self, state, ai):
+        a = state.anthills[ai]
+        text = f"Army: {plural(a.army, 'soldier')} on the Foundation"
+        if state.leader == ai:
+            text += "; holds the Red army token"
+        tokens = state.architects[a.owner]
+        if tokens:
+            owner = state.seats[a.owner].name
+            text += f"; {owner} has {'an Architect token' if tokens == 1 else f'{tokens} Architect tokens'}"
+            text += " (usable by either anthill)" if state.expert else ""
+        return text + "."
+
+    def _fit(self, text, style, width, color, bold=False):
+        """The text rendered, shortened with '..' until it fits ``width``."""
+        img = self.th.text(text, style, color, bold)
+        while img.get_width() > width and len(text) > 1:
+            text = text[:-1]
+            img = self.th.text(text.rstrip() + "..", style, color, bold)
+        return img
 
     def _end_slot(self, a, end):
         if a.count == 0:
             return 0
         return (a.left - 1) % 10 if end == "left" else (a.left + a.count) % 10
 
-    def _draw_bar(self, surf, state, ctx):
+    def _draw_bar(self, surf, state, ctx, mouse):
         th = self.th
         r = self.bar
         draw_panel(surf, r, th, fill=(60, 40, 26), edge=(40, 26, 16), radius=12)
-        text = f"Round {min(state.round, state.last_round)} of {state.last_round}   -   {len(state.pile)} tiles in the pile   -   reserve {state.reserve} soldiers"
-        surf.blit(th.text(text, "small", (236, 220, 190)), (r.x + th.px(16), r.centery - th.px(10)))
-        self.buttons = []
-        for act in ctx.legal:
-            if isinstance(act, PlaceEnd):
-                self.buttons.append(Button(("Left end" if act.end == "left" else "Right end") if len(ctx.legal) > 1 else "Place it",
-                                           act, key=pygame.K_LEFT if act.end == "left" else pygame.K_RIGHT, style="primary"))
-            elif isinstance(act, FillBarracks):
-                self.buttons.append(Button("Fill barracks" if act.fill else "Leave empty", act,
-                                           key=pygame.K_y if act.fill else pygame.K_n, style="primary" if act.fill else "normal"))
-            elif isinstance(act, Sentry):
-                label = "Sentry: " + (", ".join(sorted(act.full)) + " full" if act.full else "all empty")
-                self.buttons.append(Button(label, act))
-            elif isinstance(act, ChooseLeader):
-                owner = state.anthills[act.anthill].owner
-                self.buttons.append(Button(f"Token to {state.seats[owner].name}" + (f" ({act.anthill % 2 + 1})" if state.expert else ""), act))
-        x = r.right - th.px(10)
-        for b in reversed(self.buttons):
-            w = max(th.px(150), th.text(b.label, "label", T.INK, bold=True).get_width() + th.px(30))
-            x -= w
-            b.rect = pygame.Rect(x, r.y + th.px(8), w, r.h - th.px(16))
-            x -= th.px(10)
+        text = (f"Round {min(state.round, state.last_round)} of {state.last_round}   -   "
+                f"{plural(len(state.pile), 'tile')} in the pile   -   {plural(state.reserve, 'soldier')} in the reserve")
+        info = th.text(text, "small", (236, 220, 190))
+        surf.blit(info, (r.x + th.px(16), r.centery - info.get_height() // 2))
+        self.buttons = self._make_buttons(state, ctx.legal)
+        self._place_buttons(surf, info.get_width() + th.px(40))
         for b in self.buttons:
             b.draw(surf, th)
+            if isinstance(b.action, Sentry) and b.rect.collidepoint(mouse):
+                self._outline_barracks(surf, state, b.action.full)
+
+    def _make_buttons(self, state, legal):
+        """A button for each legal move that is not a line tile, its hint saying what it does."""
+        out = []
+        places = [a for a in legal if isinstance(a, PlaceEnd)]
+        for act in legal:
+            if isinstance(act, PlaceEnd):
+                label = ("Left end" if act.end == "left" else "Right end") if len(places) > 1 else "Place it"
+                out.append(Button(label, act, key=pygame.K_LEFT if act.end == "left" else pygame.K_RIGHT,
+                                  style="primary", hint=f"Put the tile at the {act.end} end of your anthill."))
+            elif isinstance(act, FillBarracks):
+                size = state.tiles[state.pending].barracks if state.pending else 0
+                hint = (f"Move {plural(size, 'soldier')} from your army into the new barracks (Y)." if act.fill
+                        else "Keep your army whole; only a Sentry can fill this barracks later (N).")
+                out.append(Button("Fill barracks" if act.fill else "Leave empty", act, key=pygame.K_y if act.fill else pygame.K_n,
+                                  style="primary" if act.fill else "normal", hint=hint))
+            elif isinstance(act, Sentry):
+                out.append(self._sentry_button(state, act))
+            elif isinstance(act, ChooseLeader):
+                who = state.seats[state.anthills[act.anthill].owner].name + (f" ({act.anthill % 2 + 1})" if state.expert else "")
+                out.append(Button(f"Token to {who}", act, hint=f"Give the Red army token to {who}."))
+        return out
+
+    def _sentry_button(self, state, act):
+        a = state.anthills[state.active_anthill]
+        sizes = sorted((state.tiles[t].barracks for t in act.full), reverse=True)
+        army = a.army + a.barracks_soldiers(state.tiles) - sum(sizes)
+        label = "Full: " + "+".join(map(str, sizes)) if sizes else "All empty"
+        keeps = f"Your army keeps {plural(army, 'soldier')}."
+        if not sizes:
+            return Button(label, act, hint=f"Every barracks ends empty. {keeps}")
+        full = join_words([f"the {n}-place one" for n in sizes])
+        return Button(label, act, hint=f"Left full: {full} (outlined on your anthill); any other barracks empty. {keeps}")
+
+    def _place_buttons(self, surf, text_w):
+        """Buttons right-aligned in the bar; more than fit flow into rows under it on a dark strip."""
+        th = self.th
+        r = self.bar
+        gap, h = th.px(10), r.h - th.px(16)
+        row, x = 0, r.right - gap
+        for b in reversed(self.buttons):
+            w = max(th.px(150), th.text(b.label, "label", T.INK, bold=True).get_width() + th.px(30))
+            left = r.x + (text_w if row == 0 else gap)
+            if x - w < left:
+                row, x = row + 1, r.right - gap
+            x -= w
+            b.rect = pygame.Rect(x, r.y + th.px(8) + row * (r.h + gap), w, h)
+            x -= gap
+        if row:
+            strip = pygame.Rect(r.x, r.bottom, r.w, row * (r.h + gap))
+            draw_panel(surf, strip, th, fill=(60, 40, 26), edge=(40, 26, 16), radius=12)
+
+    def _outline_barracks(self, surf, state, full):
+        """Outline the tiles whose barracks a hovered Sentry choice leaves full."""
+        ai = state.active_anthill
+        cx, cy, r_out, _ = self._ring_geom(self.panels[ai])
+        for k, tid in enumerate(state.anthills[ai].slots):
+            if tid in full:
+                pygame.draw.polygon(surf, T.HILITE, A.slot_polygon(cx, cy, r_out / 2.2, r_out, k), self.th.px(4))
+
+    def _draw_zoom(self, surf, state, ai):
+        """One anthill large over the table, with its score lines explained."""
+        th = self.th
+        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surf.blit(shade, self.rect.topleft)
+        zr = self.rect.inflate(-th.px(40), -th.px(40))
+        draw_panel(surf, zr, th, fill=(92, 64, 42), edge=T.HILITE, radius=16)
+        pad = th.px(24)
+        side = min(zr.h - 2 * pad, int(zr.w * 0.58))
+        self._draw_ring(surf, state, ai, zr.x + pad + side / 2, zr.centery, side / 2 * 0.97)
+        col = pygame.Rect(zr.x + 2 * pad + side, zr.y + pad, zr.w - 3 * pad - side, zr.h - 2 * pad)
+        a = state.anthills[ai]
+        seat = state.seats[a.owner]
+        title = f"{seat.name}'s anthill" + (f" ({ai % 2 + 1})" if state.expert else "")
+        head = self._fit(title, "title", col.w, LIGHT, bold=True)
+        surf.blit(head, col.topleft)
+        y = col.y + head.get_height() + th.px(6)
+        small = th.font("small").get_linesize()
+        for line in wrap(self._army_text(state, ai), th.font("small"), col.w):
+            surf.blit(th.text(line, "small", (250, 220, 200)), (col.x, y))
+            y += small
+        y += th.px(12)
+        lines = scoring.anthill_breakdown(state, ai)
+        helps = _line_help(state.consts)
+        for key, label in LINE_LABELS.items():
+            t = th.text(label, "body", LIGHT, bold=True)
+            v = th.text(str(lines[key]), "body", LIGHT, bold=True)
+            surf.blit(t, (col.x, y))
+            surf.blit(v, (col.right - v.get_width(), y))
+            y += t.get_height()
+            for line in wrap(helps[key], th.font("small"), col.w):
+                surf.blit(th.text(line, "small", SOFT), (col.x, y))
+                y += small
+            y += th.px(10)
+        surf.blit(th.text(f"Total {sum(lines.values())}", "title", T.HILITE, bold=True), (col.x, y))
+        foot = th.text("Z, Esc or a click goes back to the table", "small", SOFT)
+        surf.blit(foot, (col.x, col.bottom - foot.get_height()))
 
     # -- input -------------------------------------------------------------------------------------
+    def _zoom_target(self, state, ctx):
+        """The anthill the player on turn is building (the one receiving the pick in expert mode)."""
+        if state.active_anthill is not None:
+            return state.active_anthill
+        mine = state.anthills_of(ctx.to_move) if ctx.to_move is not None else []
+        return self.target if self.target in mine else (mine[0] if mine else None)
+
     def click(self, pos, state, ctx):
+        if self.zoom is not None:
+            self.zoom = None
+            return None
+        for ai, r in self.mags.items():
+            if r.collidepoint(pos):
+                self.zoom = ai
+                return None
         for b in self.buttons:
             if b.rect.collidepoint(pos) and b.action in ctx.legal:
                 return b.action
@@ -321,6 +644,11 @@ class View(GameView):
         return None
 
     def key(self, key, state, ctx):
+        if key == pygame.K_z:
+            self.zoom = None if self.zoom is not None else self._zoom_target(state, ctx)
+            return None
+        if self.zoom is not None:
+            return None
         if pygame.K_1 <= key <= pygame.K_7:
             a = Take(key - pygame.K_1, False, self.target if self.target is not None else 0)
             return a if a in ctx.legal else None
@@ -331,33 +659,62 @@ class View(GameView):
             return next(a for a in ctx.legal if isinstance(a, PlaceEnd))
         return None
 
+    def cancel_pending(self):
+        if self.zoom is None:
+            return False
+        self.zoom = None
+        return True
+
     def hover(self, pos, state, ctx):
-        for b in self.buttons:
-            if b.rect.collidepoint(pos):
-                return b.action.describe(state.seats).capitalize()
+        if self.zoom is None:
+            for b in self.buttons:
+                if b.rect.collidepoint(pos):
+                    return b.hint
         for r, text in reversed(self.hot):
             if r.collidepoint(pos):
                 return text
         return None
 
     def hint(self, state, ctx):
+        if self.zoom is not None:
+            return "A close-up: Z, Esc or a click goes back to the table"
         ph = state.phase
         if ph == "take":
             if state.expert:
-                return "Pick a tile (1-7); click an anthill of yours to switch"
-            return "Pick a tile from the line: keys 1-7"
+                return "Pick a tile (key 1-7); click your other anthill to switch"
+            return "Pick a tile: click it or press its key (1-7); Z enlarges your anthill"
         if ph == "place":
-            return "Put the tile at the left or right end (arrows)"
+            return "Put the tile at an end: click a green slot or press Left / Right"
         if ph == "barracks":
             return "Fill the new barracks from your army? (Y / N)"
         if ph == "sentry":
-            return "Sentry: choose which barracks end up full"
+            return "Sentry: choose which barracks end up full (hover a choice)"
         if ph == "leader":
             return "Tie for the largest army: choose who takes the Red army token"
         return ""
 
+    def action_words(self, action, state):
+        if isinstance(action, Take):
+            hill = f" for anthill {action.anthill % 2 + 1}" if state.expert else ""
+            how = " with an Architect token" if action.architect else ""
+            tile = state.tiles[state.line[action.position]]
+            return f"Take tile {action.position + 1} of the line{hill}{how} ({tile_words(tile)})"
+        return self._make_buttons(state, [action])[0].hint.rstrip(".")
+
+    def locate(self, action, state):
+        """Where a legal move is on the table as drawn: a line tile, an Architect token, a green
+        slot or a button (nothing while an anthill is shown up close)."""
+        if self.zoom is not None:
+            return None
+        if isinstance(action, Take):
+            return (self.arch_rects if action.architect else dict(enumerate(self.line_rects))).get(action.position)
+        if isinstance(action, PlaceEnd) and action.end in self.ghosts:
+            return self.ghosts[action.end]
+        return next((b.rect for b in self.buttons if b.action == action), None)
+
     # -- animation --------------------------------------------------------------------------------
     def on_events(self, events, state):
+        self.zoom = None                    # a move was made: back to the table
         for ev in events:
             if ev["type"] == "take" and ev["position"] < len(self.line_rects):
                 self.move = (ev["tile"], self.line_rects[ev["position"]].copy(), ev["anthill"], 0.0)
@@ -384,27 +741,48 @@ class View(GameView):
         if t == "refill":
             return "The line slides up and is refilled from the pile (the leader starts the next round)."
         if t == "take":
-            how = " with an Architect token" if ev.get("architect") else (f", paying {ev['paid']} soldier(s)" if ev.get("paid") else "")
-            found = f" and collects {ev['found']} soldier(s)" if ev.get("found") else ""
-            return f"{who} takes {ev['tile']} from position {ev['position'] + 1}{how}{found}{hill}."
+            return self._take_words(ev, state, who) + "."
         if t == "place":
-            return f"{who} builds {ev['tile']} at the {ev['end']} end{hill}."
+            return f"{who} builds it at the {ev['end']} end{hill}."
         if t == "barracks":
-            return f"{who} {'fills' if ev['fill'] else 'leaves empty'} the barracks of {ev['tile']}."
+            if not ev["fill"]:
+                return f"{who} leaves the new barracks empty."
+            return f"{who} fills the new barracks with {plural(state.tiles[ev['tile']].barracks, 'soldier')}."
         if t == "sentry":
-            full = ", ".join(ev.get("full") or []) or "none"
-            return f"{who}'s Sentry rearranges the barracks (full: {full})."
+            n = len(ev.get("full") or [])
+            done = "empties every barracks" if n == 0 else f"leaves {'one barracks' if n == 1 else f'{n} barracks'} full and the rest empty"
+            army = f" (army: {plural(ev['army'], 'soldier')})" if "army" in ev else ""
+            return f"{who}'s Sentry {done}{army}."
         if t == "choose_leader":
             return f"{who} hands the Red army token to {name(ev.get('to'))}."
         if t == "leader":
             return f"The Red army token goes to {name(ev['player'])}."
         if t == "nurse":
-            return f"{who}'s Nurse hatches {ev['gained']} soldier(s) from {ev['eggs']} egg(s)."
+            return f"{who}'s Nurse hatches {plural(ev['gained'], 'soldier')} from {plural(ev['eggs'], 'egg')}."
         if t == "architect":
             return f"{who} takes an Architect token." if ev.get("gained") else f"{who}'s Architect finds no token left."
         if t == "sergeant":
-            lost = "loses a soldier" if ev.get("lost") else "has none to lose"
-            return f"{who}'s Recruiting Sergeant: the leader {lost}; {who} gains {ev.get('gained', 0)}."
+            leader = name(state.anthills[ev["leader_anthill"]].owner) if "leader_anthill" in ev else "the leader"
+            lost = "loses a soldier" if ev.get("lost") else "has no soldier to lose"
+            gained = "gains one" if ev.get("gained") else "gains none"
+            return f"{who}'s Recruiting Sergeant: {leader} {lost}, {who} {gained}."
         if t == "game_over":
             return "Every anthill is complete: the game is over."
         return None
+
+    def _take_words(self, ev, state, who):
+        ways = []
+        if ev.get("architect"):
+            ways.append("with an Architect token")
+        if ev.get("paid"):
+            ways.append(f"paying {plural(ev['paid'], 'soldier')}")
+        if ev.get("found"):
+            ways.append(f"picking up {plural(ev['found'], 'soldier')}")
+        hill = f" for anthill {ev['anthill'] % 2 + 1}" if state.expert else ""
+        text = f"{who} takes tile {ev['position'] + 1} of the line{hill} ({tile_words(state.tiles[ev['tile']])})"
+        if ways:
+            text += ", " + " and ".join(ways)
+        if ev.get("to_reserve"):
+            n = ev["to_reserve"]
+            text += f" ({plural(n, 'soldier')} over the limit {'goes' if n == 1 else 'go'} back to the reserve)"
+        return text
