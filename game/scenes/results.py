@@ -1,5 +1,14 @@
-"""Results: every scoring line per player, the winner, and the tie-break that decided."""
+"""Results: the points counted up line by line, the winner, then the sheet and two charts.
+
+The count-up shows one scoring line at a time (every player's number rising together), then the
+totals, then the winner banner with the tie-breaks. Any key or click skips to the end at once
+(Esc still leaves for the menu).
+After it: the score table (left) and, on the right, the points per scoring line as stacked bars
+and the score after each round as a line chart.
+"""
 from __future__ import annotations
+
+import math
 
 import pygame
 
@@ -8,6 +17,16 @@ from game.scenes.common import Background, draw_title
 from game.scenes.manager import Scene
 from game.ui import theme as T
 from game.ui.widgets import Button, draw_panel, layout_row, wrap
+
+STEP_MS = 350        # one step of the count-up: a scoring line, the totals, the banner
+COUNT_MS = 300       # how long a number takes to count up within its step
+MAX_DT_MS = 100      # a stalled frame does not jump the count-up ahead
+GLOW = (252, 226, 160)
+BANNER_INK = (150, 82, 44)
+# scoring-line segments: a small fixed palette, each also with its own pattern
+SEGMENT_COLORS = [(196, 120, 64), (96, 150, 70), (112, 140, 196), (226, 184, 70), (170, 100, 150),
+                  (140, 134, 120)]
+PATTERNS = ("plain", "slant", "dots", "rows", "grid", "columns")
 
 
 def line_label(name: str) -> str:
@@ -37,6 +56,74 @@ def explain_winners(rules, seats, sheets, winners) -> str:
     return f"{names[0]} wins with {best} points."
 
 
+def round_states(history, final) -> list:
+    """The start, every state in which a new round opens (so the round before it is fully scored:
+    end-of-round awards are logged just before the "round" event), and the final state."""
+    out = [history[0]]
+    for before, s in zip(history, history[1:]):
+        if any(ev.get("type") == "round" for ev in s.log.since(len(before.log))):
+            out.append(s)
+    if out[-1] is not final:
+        out.append(final)
+    return out
+
+
+def round_totals(rules, history, final) -> list[tuple[str, list[int]]]:
+    """(tick label, total per player) at the start, after each round and at the end."""
+    states = round_states(history, final)
+    return [("Start" if i == 0 else str(i), [sh.total for sh in rules.score_sheets(s)])
+            for i, s in enumerate(states)]
+
+
+def ease_out(x: float) -> float:
+    return 1 - (1 - x) ** 3
+
+
+def nice_step(span: float) -> int:
+    """A round grid step (1, 2, 5, 10, 20, 50, ...) giving about four grid lines over span."""
+    raw = max(1.0, span / 4)
+    mag = 10 ** math.floor(math.log10(raw))
+    return int(next(m * mag for m in (1, 2, 5, 10) if m * mag >= raw))
+
+
+def fit_text(th, s: str, style: str, color, width: int, bold: bool = False) -> pygame.Surface:
+    """The words, shortened with a dot until they fit the width."""
+    img = th.text(s, style, color, bold)
+    while img.get_width() > width and len(s) > 1:
+        s = s[:-1]
+        img = th.text(s.rstrip() + ".", style, color, bold)
+    return img
+
+
+def draw_pattern(surf, rect: pygame.Rect, k: int, ink, gap: int):
+    """Scoring line k's pattern over its segment (so the chart reads without colour)."""
+    kind = PATTERNS[k % len(PATTERNS)]
+    clip = surf.get_clip()
+    surf.set_clip(rect.clip(clip))
+    x0, y0, w, h = rect
+    if kind in ("slant", "grid"):
+        for i in range(0, w + h, gap):
+            pygame.draw.line(surf, ink, (x0 + i, y0), (x0 + i - h, y0 + h), 2)
+    if kind in ("rows", "grid"):
+        for y in range(y0 + gap // 2, y0 + h, gap):
+            pygame.draw.line(surf, ink, (x0, y), (x0 + w, y), 2)
+    if kind == "columns":
+        for x in range(x0 + gap // 2, x0 + w, gap):
+            pygame.draw.line(surf, ink, (x, y0), (x, y0 + h), 2)
+    if kind == "dots":
+        for y in range(y0 + gap // 2, y0 + h, gap):
+            for x in range(x0 + gap // 2, x0 + w, gap):
+                pygame.draw.circle(surf, ink, (x, y), max(1, gap // 5))
+    surf.set_clip(clip)
+
+
+def draw_segment(surf, rect: pygame.Rect, k: int, th):
+    color = SEGMENT_COLORS[k % len(SEGMENT_COLORS)]
+    pygame.draw.rect(surf, color, rect)
+    draw_pattern(surf, rect, k, tuple(int(c * 0.62) for c in color), max(5, th.px(11)))
+    pygame.draw.rect(surf, T.INK, rect, 1)
+
+
 class ResultsScene(Scene):
     def __init__(self, app, game_id, seats, seed, options, state, from_replay=False, history=None):
         super().__init__(app)
@@ -48,20 +135,65 @@ class ResultsScene(Scene):
         self.sheets = self.rules.score_sheets(state)
         self.winners = self.rules.winners(state)
         self.explain = explain_winners(self.rules, self.seats, self.sheets, self.winners)
+        self.lines = list(self.sheets[0].lines.keys())
+        self.rounds = round_totals(self.rules, self.history, state)
         from game.ui.views.base import get_view
         self.view = get_view(game_id, self.rules, self.seats, app.theme)
         self.notes = self.view.result_notes(state)
         self.bg = Background()
-        self.again_btn = Button("Play again", "again", style="primary")
-        self.menu_btn = Button("Menu", "menu")
+        self.buttons = [Button("Play again", "again", style="primary")]
+        if len(self.history) > 1:
+            self.buttons.append(Button("Watch the replay", "replay"))
+        self.buttons.append(Button("Menu", "menu"))
         self.focus = 0
+        self.t = 0.0            # ms into the count-up
+        self.sounded = 0        # steps whose sound has played
 
+    # -- the count-up ------------------------------------------------------------
+    @property
+    def steps(self) -> int:
+        return len(self.lines) + 2          # each line, the totals, the banner
+
+    def animating(self) -> bool:
+        return self.t < self.steps * STEP_MS
+
+    def revealed(self) -> bool:
+        """The winner is known: banner, tie-breaks, glow and notes are shown."""
+        return self.t >= (self.steps - 1) * STEP_MS
+
+    def skip_animation(self):
+        self.t = self.steps * STEP_MS
+        self.sounded = self.steps
+        self.dirty = True
+
+    def shown(self, step: int, value: int) -> int | None:
+        """The number on show for a value counted in the given step (None before its step)."""
+        if self.t < step * STEP_MS:
+            return None
+        return round(value * ease_out(min(1.0, (self.t - step * STEP_MS) / COUNT_MS)))
+
+    def update(self, dt_ms):
+        if not self.animating():
+            return False
+        self.t += min(dt_ms, MAX_DT_MS)
+        step = min(self.steps - 1, int(self.t // STEP_MS))
+        if step >= self.sounded:             # one sound per step, never a burst
+            self.app.sound.play("fanfare" if step == self.steps - 1 else "tick")
+            self.sounded = step + 1
+        self.dirty = True
+        return self.animating()
+
+    # -- input -------------------------------------------------------------------
     def _do(self, action):
         if action == "again":
             import random
             from game.scenes.play import PlayScene
             seed = random.SystemRandom().randrange(1, 10**9)
             self.app.scenes.replace(PlayScene(self.app, self.game_id, self.input_seats, seed, self.options))
+        elif action == "replay":
+            from game.scenes.play import PlayScene
+            self.app.scenes.push(PlayScene(self.app, self.game_id, self.input_seats, self.seed, self.options,
+                                           states=self.history, replay=True))
         else:
             from game.scenes.select import SelectScene
             self.app.scenes.reset(SelectScene(self.app))
@@ -70,96 +202,282 @@ class ResultsScene(Scene):
         self._do("menu")
 
     def handle(self, ev):
-        bs = [self.again_btn, self.menu_btn]
         if ev.type == pygame.MOUSEMOTION:
-            for b in bs:
+            for b in self.buttons:
                 b.hover = b.rect.collidepoint(ev.pos)
             self.dirty = True
+        elif self.animating() and (ev.type == pygame.MOUSEBUTTONDOWN
+                                   or (ev.type == pygame.KEYDOWN and ev.key != pygame.K_ESCAPE)):
+            if self.sounded < self.steps:
+                self.app.sound.play("fanfare")
+            self.skip_animation()
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            for b in bs:
+            for b in self.buttons:
                 if b.hit(ev.pos):
                     self._do(b.action)
                     return
         elif ev.type == pygame.KEYDOWN:
             self.dirty = True
+            back = ev.key == pygame.K_LEFT or (ev.key == pygame.K_TAB and ev.mod & pygame.KMOD_SHIFT)
             if ev.key == pygame.K_ESCAPE:
                 self.back()
             elif ev.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-                self.focus = 1 - self.focus
+                self.focus = (self.focus + (-1 if back else 1)) % len(self.buttons)
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self._do(bs[self.focus].action)
+                self._do(self.buttons[self.focus].action)
 
+    # -- drawing -----------------------------------------------------------------
     def draw(self, surf):
         th = self.th
         W, H = surf.get_size()
         surf.blit(self.bg.get((W, H)), (0, 0))
         draw_title(surf, th, "Final scores", self.rules.title)
-        panel = pygame.Rect(th.px(60), th.px(170), W - th.px(120), H - th.px(300))
+        top = th.px(36) + th.font("hero").get_linesize() + th.font("body").get_linesize() + th.px(12)
+        title_w = th.text("Final scores", "hero", T.INK, bold=True).get_width()
+        self._draw_banner(surf, pygame.Rect(th.px(100) + title_w, th.px(26), W - th.px(140) - title_w,
+                                            top - th.px(38)))
+        bottom = H - th.px(112)
+        half = (W - th.px(100)) // 2
+        self._draw_sheet(surf, pygame.Rect(th.px(40), top, half, bottom - top))
+        charts = pygame.Rect(th.px(60) + half, top, W - th.px(100) - half, bottom - top)
+        draw_panel(surf, charts, th)
+        inner = charts.inflate(-th.px(40), -th.px(32))
+        split = inner.h * 11 // 20
+        self._draw_bars(surf, pygame.Rect(inner.x, inner.y, inner.w, split - th.px(12)))
+        self._draw_rounds(surf, pygame.Rect(inner.x, inner.y + split, inner.w, inner.h - split))
+        row = pygame.Rect(0, H - th.px(92), W, th.px(62))
+        layout_row(self.buttons, row, th.px(30), width=th.px(330))
+        for i, b in enumerate(self.buttons):
+            b.focus = i == self.focus
+            b.draw(surf, th)
+
+    def _draw_banner(self, surf, rect: pygame.Rect):
+        th = self.th
+        if not self.revealed():
+            msg = th.text("Counting the points...", "label", (236, 220, 190), bold=True)
+            surf.blit(msg, msg.get_rect(midleft=(rect.x, rect.centery)))
+            return
+        draw_panel(surf, rect, th, fill=GLOW, edge=(214, 160, 70))
+        r = th.px(20)
+        x = rect.x + th.px(20)
+        for w in self.winners:
+            seat = self.seats[w]
+            T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (x + r, rect.centery), r,
+                          T.PLAYER_COLORS.get(seat.color, (200, 200, 200)))
+            x += 2 * r + th.px(10)
+        style = "label"
+        text_w = rect.right - th.px(20) - x
+        rows = wrap(self.explain, th.font(style, True), text_w)
+        if len(rows) * th.font(style).get_linesize() > rect.h:
+            style = "small"
+            rows = wrap(self.explain, th.font(style, True), text_w)
+        lh = th.font(style).get_linesize()
+        y = rect.centery - lh * len(rows) // 2
+        for ln in rows:
+            surf.blit(th.text(ln, style, BANNER_INK, bold=True), (x, y))
+            y += lh
+
+    def _note_rows(self, width: int) -> list[tuple[str, tuple, bool]]:
+        out = []
+        font = self.th.font("small", True)        # the first line of each note is bold: the widest
+        for p, words in self.notes:
+            ink = T.dark_ink(self.view.seat_color(p))
+            for i, ln in enumerate(wrap(f"{self.seats[p].name}: {words}", font, width)):
+                out.append((ln, ink, i == 0))
+        return out
+
+    def _draw_sheet(self, surf, panel: pygame.Rect):
+        """The score table: lines, totals, tie-breaks; the winners' columns glow; notes below."""
+        th = self.th
         draw_panel(surf, panel, th)
-        pad = th.px(30)
-        lines = list(self.sheets[0].lines.keys())
+        inner = panel.inflate(-th.px(40), -th.px(36))
         tb_keys = list(self.sheets[0].tiebreak.keys())
         n = len(self.sheets)
-        label_w = th.px(320)
-        col_w = min(th.px(260), (panel.w - pad * 2 - label_w) // n)
-        x0 = panel.centerx - (label_w + col_w * n) // 2 + label_w
-        xl = x0 - label_w
-        # the explanation on top of the sheet
-        ex = th.text(self.explain, "title", (150, 82, 44), bold=True)
-        surf.blit(ex, ex.get_rect(midtop=(panel.centerx, panel.y + pad)))
-        y = panel.y + pad + ex.get_height() + th.px(26)
-        rows = len(lines) + len(tb_keys) + 3
-        row_h = max(th.px(30), min(th.px(50), (panel.bottom - pad - y - th.px(120)) // rows))
-        table_h = th.px(110) + row_h * (rows - 2) + th.px(28)
-        for i, sh in enumerate(self.sheets):      # winners' columns glow
-            if sh.player in self.winners:
-                col = pygame.Rect(x0 + i * col_w + th.px(6), y - th.px(10), col_w - th.px(12), table_h)
-                pygame.draw.rect(surf, (252, 226, 160), col, border_radius=th.px(14))
+        notes = self._note_rows(inner.w)
+        note_h = th.font("small").get_linesize()
+        labels = [th.text(line_label(k), "body") for k in self.lines]
+        labels += [th.text(f"Tie-break {k + 1}: {line_label(key).lower()}", "small") for k, key in enumerate(tb_keys)]
+        label_w = min(max(img.get_width() for img in labels) + th.px(16), inner.w * 2 // 5)
+        col_w = min(th.px(200), (inner.w - label_w) // n)
+        xl = inner.centerx - (label_w + col_w * n) // 2
+        x0 = xl + label_w
+        sym_r = th.px(16)
+        head_h = 2 * sym_r + th.font("label").get_linesize() + th.font("small").get_linesize() + th.px(10)
+        rows = len(self.lines) + 1 + len(tb_keys)
+        free = inner.h - head_h - th.px(24) - len(notes) * note_h - th.px(12)
+        row_h = max(th.font("body").get_linesize() + th.px(4), min(th.px(46), free // rows))
+        y = inner.y + max(0, free - rows * row_h) // 3      # a short table sits a little lower
+        if self.revealed():
+            for i, sh in enumerate(self.sheets):      # the winners' columns glow
+                if sh.player in self.winners:
+                    col = pygame.Rect(x0 + i * col_w + th.px(4), y - th.px(8), col_w - th.px(8),
+                                      head_h + row_h * rows + th.px(30))
+                    pygame.draw.rect(surf, GLOW, col, border_radius=th.px(14))
         for i, sh in enumerate(self.sheets):
             seat = self.seats[sh.player]
             cx = x0 + i * col_w + col_w // 2
-            rgb = T.PLAYER_COLORS.get(seat.color, (200, 200, 200))
-            T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (cx, y + th.px(18)), th.px(16), rgb)
-            nm = th.text(seat.name, "label", T.INK, bold=True)
-            surf.blit(nm, nm.get_rect(midtop=(cx, y + th.px(42))))
+            T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (cx, y + sym_r), sym_r,
+                          T.PLAYER_COLORS.get(seat.color, (200, 200, 200)))
+            nm = fit_text(th, seat.name, "label", T.INK, col_w - th.px(6), bold=True)
+            surf.blit(nm, nm.get_rect(midtop=(cx, y + 2 * sym_r + th.px(4))))
             kind = "imaginary" if seat.kind == "imaginary" else ("human" if seat.kind == "human" else f"{seat.kind} AI")
             kd = th.text(kind, "small", T.INK_SOFT)
-            surf.blit(kd, kd.get_rect(midtop=(cx, y + th.px(76))))
-        y += th.px(110)
+            if kd.get_width() <= col_w - th.px(6):
+                surf.blit(kd, kd.get_rect(midtop=(cx, y + 2 * sym_r + th.px(4) + nm.get_height())))
+        y += head_h
 
-        def row(label, values, k, style="body", ink=T.INK, bold=False):
+        def row(label, values, stripe, style="body", ink=T.INK, bold=False):
             nonlocal y
-            if k % 2 == 0:
-                pygame.draw.rect(surf, (238, 228, 206, 0), (xl - th.px(10), y, label_w + col_w * n + th.px(20), row_h),
+            if stripe:
+                pygame.draw.rect(surf, (238, 228, 206), (xl - th.px(8), y, label_w + col_w * n + th.px(16), row_h),
                                  border_radius=th.px(6))
-            lab = th.text(label, style, ink, bold=bold)
+            lab = fit_text(th, label, style, ink, label_w - th.px(8), bold)
             surf.blit(lab, (xl, y + (row_h - lab.get_height()) // 2))
             for i, v in enumerate(values):
-                img = th.text(str(v), style, ink, bold=bold) if not isinstance(v, pygame.Surface) else v
-                surf.blit(img, img.get_rect(center=(x0 + i * col_w + col_w // 2, y + row_h // 2)))
+                if v is not None:
+                    img = th.text(str(v), style, ink, bold=bold) if not isinstance(v, pygame.Surface) else v
+                    surf.blit(img, img.get_rect(center=(x0 + i * col_w + col_w // 2, y + row_h // 2)))
             y += row_h
 
-        for k, key in enumerate(lines):
-            row(line_label(key), [sh.lines[key] for sh in self.sheets], k)
+        for k, key in enumerate(self.lines):
+            row(line_label(key), [self.shown(k, sh.lines[key]) for sh in self.sheets], k % 2 == 0)
         pygame.draw.line(surf, T.INK_SOFT, (xl, y + th.px(4)), (x0 + col_w * n, y + th.px(4)), th.px(2))
         y += th.px(10)
-        totals = [th.text(str(sh.total), "title", (150, 82, 44) if sh.player in self.winners else T.INK, bold=True)
-                  for sh in self.sheets]
-        row("Total", totals, 1, "label", bold=True)
-        y += th.px(8)
+        totals = []
+        for sh in self.sheets:
+            v = self.shown(len(self.lines), sh.total)
+            ink = BANNER_INK if self.revealed() and sh.player in self.winners else T.INK
+            totals.append(None if v is None else th.text(str(v), "title", ink, bold=True))
+        row("Total", totals, False, "label", bold=True)
+        y += th.px(6)
         for k, key in enumerate(tb_keys):
-            row(f"Tie-break {k + 1}: {line_label(key).lower()}", [sh.tiebreak[key] for sh in self.sheets], 1,
-                "small", T.INK_SOFT)
-        y += th.px(14)
-        for p, words in self.notes:
-            ink = T.dark_ink(self.view.seat_color(p))
-            for i, ln in enumerate(wrap(f"{self.seats[p].name}: {words}", th.font("small"), panel.w - 2 * pad)):
-                if y + th.font("small").get_linesize() > panel.bottom - th.px(8):
-                    break
-                surf.blit(th.text(ln, "small", ink, bold=i == 0), (panel.x + pad, y))
-                y += th.font("small").get_linesize()
-        row = pygame.Rect(0, H - th.px(100), W, th.px(64))
-        layout_row([self.again_btn, self.menu_btn], row, th.px(30), width=th.px(300))
-        self.again_btn.focus, self.menu_btn.focus = self.focus == 0, self.focus == 1
-        self.again_btn.draw(surf, th)
-        self.menu_btn.draw(surf, th)
+            row(f"Tie-break {k + 1}: {line_label(key).lower()}",
+                [sh.tiebreak[key] if self.revealed() else None for sh in self.sheets], False, "small", T.INK_SOFT)
+        if not self.revealed():
+            return
+        y = max(y + th.px(8), inner.bottom - len(notes) * note_h)
+        for ln, ink, bold in notes:
+            if y + note_h > panel.bottom - th.px(6):
+                break
+            surf.blit(th.text(ln, "small", ink, bold=bold), (inner.x, y))
+            y += note_h
+
+    def _legend(self, surf, rect: pygame.Rect, items) -> int:
+        """Flowing legend entries (draw(surf, rect) marker, words); returns the height used."""
+        th = self.th
+        mark_w, mark_h, gap = th.px(30), th.font("small").get_linesize() - th.px(4), th.px(18)
+        lh = th.font("small").get_linesize() + th.px(4)
+        x, y = rect.x, rect.y
+        for draw_mark, words in items:
+            img = fit_text(th, words, "small", T.INK, rect.w // 3)
+            w = mark_w + th.px(6) + img.get_width()
+            if x > rect.x and x + w > rect.right:
+                x, y = rect.x, y + lh
+            draw_mark(pygame.Rect(x, y + (lh - mark_h) // 2 - th.px(2), mark_w, mark_h))
+            surf.blit(img, (x + mark_w + th.px(6), y))
+            x += w + gap
+        return y + lh - rect.y
+
+    def _player_mark(self, surf, p: int):
+        seat = self.seats[p]
+        color = T.PLAYER_COLORS.get(seat.color, (200, 200, 200))
+        sym = T.PLAYER_SYMBOLS.get(seat.color, "circle")
+
+        def mark(r: pygame.Rect):
+            pygame.draw.line(surf, T.INK, r.midleft, r.midright, self.th.px(3) + 2)
+            pygame.draw.line(surf, color, r.midleft, r.midright, self.th.px(3))
+            T.draw_symbol(surf, sym, r.center, r.h // 2, color)
+        return mark
+
+    def _draw_bars(self, surf, rect: pygame.Rect):
+        """One bar per player, one patterned segment per scoring line, growing with the count-up."""
+        th = self.th
+        head = th.text("Points by scoring line", "label", T.INK, bold=True)
+        surf.blit(head, rect.topleft)
+        y = rect.y + head.get_height() + th.px(8)
+        items = [(lambda r, k=k: draw_segment(surf, r, k, th), line_label(key)) for k, key in enumerate(self.lines)]
+        y += self._legend(surf, pygame.Rect(rect.x, y, rect.w, 0), items) + th.px(8)
+        n = len(self.sheets)
+        slot = (rect.bottom - y) // n
+        bar_h = max(th.font("small").get_linesize(), min(th.px(40), slot - th.px(8)))
+        name_w = min(th.px(190), rect.w // 4)
+        num_w = th.text("000", "body", T.INK, bold=True).get_width() + th.px(10)
+        length = rect.w - name_w - num_w
+        scale = length / max(1, max(sh.total for sh in self.sheets))
+        for i, sh in enumerate(self.sheets):
+            seat = self.seats[sh.player]
+            cy = y + i * slot + slot // 2
+            if self.revealed() and sh.player in self.winners:
+                glow_h = min(slot - th.px(4), bar_h + th.px(20))
+                pygame.draw.rect(surf, GLOW, (rect.x - th.px(8), cy - glow_h // 2, rect.w + th.px(16), glow_h),
+                                 border_radius=th.px(8))
+            r = th.px(11)
+            T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (rect.x + r, cy), r,
+                          T.PLAYER_COLORS.get(seat.color, (200, 200, 200)))
+            nm = fit_text(th, seat.name, "body", T.INK, name_w - 2 * r - th.px(14), bold=True)
+            surf.blit(nm, nm.get_rect(midleft=(rect.x + 2 * r + th.px(8), cy)))
+            x = rect.x + name_w
+            for k, key in enumerate(self.lines):
+                v = self.shown(k, max(0, sh.lines[key]))
+                w = round((v or 0) * scale)
+                if w <= 0:
+                    continue
+                seg = pygame.Rect(x, cy - bar_h // 2, w, bar_h)
+                draw_segment(surf, seg, k, th)
+                num = th.text(str(v), "small", T.INK, bold=True)
+                if num.get_width() + th.px(8) <= w:
+                    back = num.get_rect(center=seg.center).inflate(th.px(4), 0)
+                    pygame.draw.rect(surf, T.PAPER, back, border_radius=th.px(4))
+                    surf.blit(num, num.get_rect(center=seg.center))
+                x += w
+            total = self.shown(len(self.lines), sh.total)
+            if total is not None:
+                img = th.text(str(total), "body", T.INK, bold=True)
+                surf.blit(img, img.get_rect(midleft=(x + th.px(8), cy)))
+
+    def _draw_rounds(self, surf, rect: pygame.Rect):
+        """The score after each round, one line per player, drawn from left to right."""
+        th = self.th
+        head = th.text("Score after each round", "label", T.INK, bold=True)
+        surf.blit(head, rect.topleft)
+        y = rect.y + head.get_height() + th.px(8)
+        items = [(self._player_mark(surf, sh.player), self.seats[sh.player].name) for sh in self.sheets]
+        y += self._legend(surf, pygame.Rect(rect.x, y, rect.w, 0), items) + th.px(10)
+        small_h = th.font("small").get_linesize()
+        all_totals = [v for _, totals in self.rounds for v in totals]
+        step = nice_step(max(all_totals) - min(0, min(all_totals)))
+        lo = step * math.floor(min(0, min(all_totals)) / step)
+        hi = step * max(1, math.ceil(max(all_totals) / step))
+        axis_w = th.text(str(hi), "small").get_width() + th.px(10)
+        plot = pygame.Rect(rect.x + axis_w, y + small_h // 2, rect.w - axis_w - th.px(14),
+                           rect.bottom - y - small_h * 2)
+        for v in range(lo, hi + 1, step):
+            gy = plot.bottom - round((v - lo) * plot.h / (hi - lo))
+            pygame.draw.line(surf, T.PAPER_DARK if v else T.INK_SOFT, (plot.x, gy), (plot.right, gy), 1)
+            lab = th.text(str(v), "small", T.INK_SOFT)
+            surf.blit(lab, lab.get_rect(midright=(plot.x - th.px(6), gy)))
+        count = len(self.rounds)
+        xs = [plot.x + (i * plot.w // (count - 1) if count > 1 else plot.w // 2) for i in range(count)]
+        label_w = th.text("Start", "small").get_width() + th.px(30)
+        every = max(1, math.ceil(count * label_w / max(1, plot.w)))
+        for i, (label, _) in enumerate(self.rounds):
+            if (i % every == 0 and count - 1 - i >= every) or i == count - 1:
+                lab = th.text(label, "small", T.INK_SOFT)
+                box = lab.get_rect(midtop=(xs[i], plot.bottom + th.px(4)))
+                box.left = max(box.left, plot.x)          # clear of the axis numbers
+                surf.blit(lab, box)
+        clip = surf.get_clip()
+        reveal = min(1.0, self.t / ((self.steps - 1) * STEP_MS))
+        surf.set_clip(pygame.Rect(plot.x - th.px(12), rect.y, round(plot.w * ease_out(reveal)) + th.px(24),
+                                  rect.h).clip(clip))
+        for p, sh in enumerate(self.sheets):
+            seat = self.seats[sh.player]
+            color = T.PLAYER_COLORS.get(seat.color, (200, 200, 200))
+            pts = [(xs[i], plot.bottom - round((totals[p] - lo) * plot.h / (hi - lo)))
+                   for i, (_, totals) in enumerate(self.rounds)]
+            if len(pts) > 1:
+                pygame.draw.lines(surf, T.INK, False, pts, th.px(3) + 2)
+                pygame.draw.lines(surf, color, False, pts, th.px(3))
+            for pt in pts:
+                T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), pt, max(6, th.px(9)), color)
+        surf.set_clip(clip)

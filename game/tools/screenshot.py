@@ -66,6 +66,8 @@ def screenshot(scene: str, game: str, players, seed: int, moves: int, size, opti
     import pygame
     app = headless_app(size)
     sc = build_scene(app, scene, game, players, seed, moves, options)
+    if scene == "results":
+        sc.skip_animation()  # the picture shows the end of the count-up
     app.scenes.push(sc)
     sc.draw(app.window)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,155 @@
+"""The results scene: the count-up (and skipping it), the charts' data, the buttons, drawing at both sizes."""
+import pygame
+import pytest
+
+from game.core.rng import Rng
+from game.games import get_rules
+from game.scenes.results import STEP_MS, ResultsScene, round_totals
+from game.tools.headless import demo_seats, headless_app
+
+
+class Sounds:
+    """Stands in for the sound board and remembers what was played."""
+
+    def __init__(self):
+        self.played = []
+
+    def play(self, name, volume=1.0):
+        self.played.append(name)
+
+
+@pytest.fixture
+def app():
+    a = headless_app((1280, 720))
+    a._sound = Sounds()
+    from game.scenes.select import SelectScene
+    a.scenes.push(SelectScene(a))
+    yield a
+    pygame.quit()
+
+
+def finished_game(game, players, seed=4):
+    """Seats and every state of a game played to its end by random choices (fast)."""
+    rules = get_rules(game)
+    seats = demo_seats(rules, players, human_first=False)
+    s = rules.new_game(list(seats), seed, {})
+    history, rng = [s], Rng(seed)
+    while not rules.is_over(s):
+        acts = rules.legal_actions(s)
+        s = rules.apply(s, acts[rng.below(len(acts))])
+        history.append(s)
+    return seats, history
+
+
+def results(app, game="it_happens", players=3):
+    seats, history = finished_game(game, players)
+    sc = ResultsScene(app, game, seats, 4, {}, history[-1], history=history)
+    app.scenes.push(sc)
+    return sc
+
+
+def key(app, k, mod=0):
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+    app.frame(16)
+
+
+def test_the_count_up_goes_line_by_line_and_stops(app):
+    sc = results(app)
+    assert sc.update(16) and sc.shown(0, 10) is not None and sc.shown(1, 10) is None
+    frames = 1
+    while sc.update(16):
+        frames += 1
+        assert frames < 1000
+    lines = len(sc.sheets[0].lines)
+    assert app.sound.played == ["tick"] * (lines + 1) + ["fanfare"]   # each line, the totals, the winner
+    assert not sc.animating() and sc.revealed() and not sc.update(16)
+    assert all(sc.shown(k, 7) == 7 for k in range(sc.steps))
+
+
+def test_the_count_up_eases_each_number_up(app):
+    sc = results(app)
+    seen = []
+    while sc.t < STEP_MS:
+        sc.update(16)
+        seen.append(sc.shown(0, 100))
+    assert seen == sorted(seen) and seen[-1] == 100
+    steps = [b - a for a, b in zip(seen, seen[1:])]
+    assert steps[0] > steps[len(steps) // 2]        # fast at first, slower towards the end
+
+
+@pytest.mark.parametrize("event", [
+    dict(type=pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0),
+    dict(type=pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1),
+])
+def test_a_key_or_a_click_skips_to_the_end(app, event):
+    sc = results(app)
+    app.frame(16)
+    assert sc.animating()
+    app.dispatch(pygame.event.Event(event.pop("type"), **event))
+    assert not sc.animating() and sc.revealed() and app.scenes.top is sc
+    assert not app.frame(16)
+    assert app.sound.played == ["tick", "fanfare"]
+
+
+def test_the_round_chart_holds_the_score_sheets_after_each_round(app):
+    rules = get_rules("it_happens")
+    seats, history = finished_game("it_happens", 4)
+    opened = [s for before, s in zip(history, history[1:])
+              if "round" in [ev["type"] for ev in s.log.since(len(before.log))]]
+    points = round_totals(rules, history, history[-1])
+    expect = [history[0]] + opened + [history[-1]]
+    assert [label for label, _ in points] == ["Start"] + [str(i) for i in range(1, len(expect))]
+    assert len(points) == rules.comps.rounds + 1
+    for (_, totals), s in zip(points, expect):
+        assert totals == [sh.total for sh in rules.score_sheets(s)]
+    assert results(app, "it_happens", 4).rounds == points
+
+
+def test_the_replay_button_opens_a_replay_of_this_game(app):
+    sc = results(app)
+    sc.skip_animation()
+    key(app, pygame.K_RIGHT)
+    assert sc.buttons[sc.focus].label == "Watch the replay"
+    key(app, pygame.K_RETURN)
+    play = app.scenes.top
+    assert type(play).__name__ == "PlayScene" and play.replay and play.states == sc.history
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is sc
+
+
+def test_buttons_by_mouse_and_keys(app):
+    sc = results(app)
+    sc.skip_animation()
+    app.frame(16)
+    key(app, pygame.K_LEFT)
+    assert sc.buttons[sc.focus].label == "Menu"
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    key(app, pygame.K_TAB)
+    assert sc.buttons[sc.focus].label == "Menu"
+    again = sc.buttons[0].rect.center
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=again, button=1))
+    play = app.scenes.top
+    assert type(play).__name__ == "PlayScene" and not play.replay and play.seed != 4
+    results(app)
+    key(app, pygame.K_ESCAPE)                       # Esc leaves even during the count-up
+    assert type(app.scenes.top).__name__ == "SelectScene" and len(app.scenes.stack) == 1
+
+
+@pytest.mark.parametrize("game", ["it_happens", "micropolis", "antics"])
+def test_every_game_draws_at_both_sizes(app, game):
+    rules = get_rules(game)
+    for players in (rules.min_players, rules.max_players):
+        sc = results(app, game, players)
+        for size in ((1280, 720), (1920, 1080)):
+            app.theme.resize(size)
+            surf = pygame.Surface(size)
+            sc.t = 0.0
+            sc.update(STEP_MS * 1.5)
+            sc.draw(surf)                                  # mid-way
+            sc.skip_animation()
+            sc.draw(surf)
+            colors = {surf.get_at((x, y))[:3] for x in range(0, size[0], 37) for y in range(0, size[1], 31)}
+            assert len(colors) > 40
+            assert all(surf.get_rect().contains(b.rect) for b in sc.buttons)
+        app.scenes.pop()
+    app.theme.resize((1280, 720))
