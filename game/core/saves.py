@@ -11,6 +11,7 @@ nothing and return False.
 """
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -310,3 +311,50 @@ def list_finished(is_known=None) -> list[SaveInfo]:
         return _listing(finished_dir(), True, is_known)[0]
     except Exception:
         return []
+
+
+class BackgroundSaver:
+    """Writes a game's saves off the drawing loop (a write with its fsyncs takes ~10 ms).
+
+    The newest record wins: records queued while one is being written are skipped but the last.
+    ``flush()`` waits until everything asked is on disk (leaving a game, closing the window).
+    A failed write is kept in ``error`` for the play scene to tell."""
+
+    def __init__(self, background: bool = True):
+        self.background = background
+        self.error: OSError | None = None
+        self._lock = threading.Lock()
+        self._job = None
+        self._thread: threading.Thread | None = None
+
+    def save(self, path: Path, rec: Record, finish: bool = False) -> None:
+        if not self.background:
+            self._write((path, rec, finish))
+            return
+        with self._lock:
+            self._job = (path, rec, finish)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, daemon=True)
+                self._thread.start()
+
+    def _run(self):
+        while True:
+            with self._lock:
+                job, self._job = self._job, None
+                if job is None:
+                    return
+            self._write(job)
+
+    def _write(self, job):
+        path, rec, finish = job
+        try:
+            write_save(path, rec)
+            if finish:
+                finish_save(path)
+        except OSError as e:
+            self.error = e
+
+    def flush(self) -> None:
+        t = self._thread
+        if t is not None:
+            t.join()

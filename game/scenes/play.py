@@ -12,7 +12,8 @@ import pygame
 from game.ai.bots import bot_move, make_bot
 from game.core.record import make_record
 from game.core.undo import undo_allowed
-from game.core.saves import finish_save, new_slot, write_save
+from game.core.paths import saving_enabled
+from game.core.saves import BackgroundSaver, new_slot
 from game.games import get_rules
 from game.scenes.common import Background, draw_message
 from game.scenes.manager import Scene
@@ -32,6 +33,7 @@ class PlayScene(Scene):
                  save_path=None):
         super().__init__(app)
         self.save_path = save_path   # this game's own save slot (made at its first save)
+        self.saver = BackgroundSaver(background=not app.headless)
         self.game_id, self.seed, self.options = game_id, seed, dict(options)
         self.rules = get_rules(game_id)
         self.input_seats = [st for st in seats if st.kind != "imaginary"]  # the rules add those
@@ -144,21 +146,24 @@ class PlayScene(Scene):
         return True
 
     def autosave(self):
-        """Write this game to its own slot; a finished game moves to the finished records."""
+        """Write this game to its own slot (off the drawing loop); a finished game moves to the
+        finished records."""
         if self.replay or getattr(self, "_finished", False):
             return
-        try:
-            if self.save_path is None:
-                self.save_path = new_slot(self.game_id)
-            rec = make_record(self.rules, self.state, self.input_seats, self.seed, self.options)
-            saved = write_save(self.save_path, rec)
-            if saved is False and not getattr(self, "_told_saving_off", False):
+        if not saving_enabled():
+            if not getattr(self, "_told_saving_off", False):
                 self._told_saving_off = True
                 self.message = "Saving is off; this game is kept in memory only."
-            if saved and self.over():
-                finish_save(self.save_path)
-                self._finished = True
-        except OSError as e:
+            return
+        if self.save_path is None:
+            self.save_path = new_slot(self.game_id)
+        rec = make_record(self.rules, self.state, self.input_seats, self.seed, self.options)
+        self._finished = self.over()
+        self.saver.save(self.save_path, rec, finish=self._finished)
+
+    def _check_saver(self):
+        e, self.saver.error = self.saver.error, None
+        if e is not None:
             self.message = f"Could not save the game ({e.strerror or e}); it goes on in memory."
 
     def can_undo(self) -> bool:
@@ -260,6 +265,7 @@ class PlayScene(Scene):
 
     def update(self, dt_ms):
         self.clock_ms += dt_ms
+        self._check_saver()
         p = self.rules.to_move(self.state)
         self.curtain.check(self.private_info() and p is not None and self.seats[p].kind == "human", p)
         moving = self.view.update(dt_ms)
@@ -301,13 +307,16 @@ class PlayScene(Scene):
         from game.scenes.select import SelectScene
         self.cancel_ai()
         self.hint.cancel()
+        self.saver.flush()  # the menu lists the saves: this one must be on disk
         self.app.scenes.reset(SelectScene(self.app))
 
     def on_quit(self):
         self.autosave()
+        self.saver.flush()
 
     def show_results(self):
         from game.scenes.results import ResultsScene
+        self.saver.flush()
         self.app.scenes.replace(ResultsScene(self.app, self.game_id, self.input_seats, self.seed,
                                              self.options, self.state, from_replay=self.replay,
                                              history=self.states))
