@@ -10,47 +10,48 @@ from game.games.it_happens.state import Pass, Place, Reroll, Roll
 WORM_VALUE = 1.3      # a worm is 1 VP plus the options it buys
 
 
-def projected(rules, s, p: int) -> float:
-    """Points p holds now plus what the mounds on the table look like giving."""
+def projections(rules, s) -> list[float]:
+    """Per seat, the points held now plus what the mounds on the table look like giving."""
     c = rules.comps
-    items = s.items[p]
-    pts = c.item_set_vp * sum(1 for x in items if x >= 2) + 1.6 * sum(1 for x in items if x == 1)
-    pts += WORM_VALUE * s.worms[p] + sum(s.queens[p]) + sum(s.generals[p])
-    kinds = [sum(1 for x in s.items[q] if x) for q in range(len(s.seats))]
-    if kinds[p] and kinds[p] == max(kinds):
-        # the lead in item types is worth more the nearer the end of the game
-        firm = 0.2 + 0.6 * (s.round - 1) / max(1, c.rounds - 1)
-        pts += c.variety_vp * firm * (1.0 if kinds.count(kinds[p]) == 1 else 0.6)
+    seats = range(len(s.seats))
+    kinds = [sum(1 for x in s.items[q] if x) for q in seats]
+    # the lead in item types is worth more the nearer the end of the game
+    firm = 0.2 + 0.6 * (s.round - 1) / max(1, c.rounds - 1)
+    pts = []
+    for p in seats:
+        items = s.items[p]
+        v = c.item_set_vp * sum(1 for x in items if x >= 2) + 1.6 * sum(1 for x in items if x == 1)
+        v += WORM_VALUE * s.worms[p] + sum(s.queens[p]) + sum(s.generals[p])
+        if kinds[p] and kinds[p] == max(kinds):
+            v += c.variety_vp * firm * (1.0 if kinds.count(kinds[p]) == 1 else 0.6)
+        pts.append(v)
     for i in range(len(s.mounds)):
         m = s.mound(i)
-        ranks = rules.ranking(s, i)
-        for pos, (who, total, col) in enumerate(ranks):
-            if who != p:
-                continue
+        for pos, (who, total, col) in enumerate(rules.ranking(s, i)):
             room = len(m.columns[col]) - len(s.board[i][col][1])
             sure = 0.75 if room == 0 else 0.6
             if pos == 0:
-                pts += sure * m.queen_vp + (1 - sure) * m.general_vp
+                pts[who] += sure * m.queen_vp + (1 - sure) * m.general_vp
             elif pos == 1:
-                pts += sure * m.general_vp + 0.25 * (m.queen_vp - m.general_vp) * (room > 0)
+                pts[who] += sure * m.general_vp + 0.25 * (m.queen_vp - m.general_vp) * (room > 0)
             elif room > 0:
-                pts += 0.15 * m.general_vp
+                pts[who] += 0.15 * m.general_vp
             if total == m.worm_number:
-                pts += 0.8 * WORM_VALUE
+                pts[who] += 0.8 * WORM_VALUE
     return pts
 
 
 def evaluate(rules, s, player: int) -> float:
-    mine = projected(rules, s, player)
-    others = [projected(rules, s, q) for q in range(len(s.seats)) if q != player]
-    return mine - max(others) if others else mine
+    pts = projections(rules, s)
+    others = [v for q, v in enumerate(pts) if q != player]
+    return pts[player] - max(others) if others else pts[player]
 
 
 def _best_place(rules, s, player):
     best = None
     for a in rules.legal_actions(s):
         if isinstance(a, Place):
-            v = evaluate(rules, rules.apply(s, a), player)
+            v = evaluate(rules, rules.apply_trusted(s, a), player)
             best = v if best is None or v > best else best
     return best
 
@@ -61,7 +62,7 @@ def score_actions(rules, s, player: int, rng) -> list[float]:
     out = []
     for a in acts:
         if isinstance(a, Place):
-            out.append(evaluate(rules, rules.apply(s, a), player))
+            out.append(evaluate(rules, rules.apply_trusted(s, a), player))
         elif isinstance(a, Roll):
             own = a.color == s.colors[player]
             out.append(base + (0.5 if own else 0.0))

@@ -5,6 +5,7 @@ Rulings numbered as in shared/components/it_happens.md section 5.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from game.core.rng import Rng
 from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet, Seat, winners_by_sheets
@@ -12,6 +13,20 @@ from game.games.it_happens import data
 from game.games.it_happens.state import Pass, Place, Reroll, Roll, State
 
 NEUTRAL_NAME = "Anton's cousin"
+REROLL, PASS = Reroll(), Pass()
+
+
+def _with(t: tuple, i: int, v) -> tuple:
+    """The tuple t with item i replaced by v."""
+    items = list(t)
+    items[i] = v
+    return tuple(items)
+
+
+def _geometry_of(s: State, by_mound: tuple) -> tuple:
+    """What s.board allows, from each mound's open Place per seat (see ItHappensRules._geometry)."""
+    by_seat = tuple(zip(*by_mound)) if by_mound else ((),) * len(s.seats)
+    return s.board, by_mound, by_seat
 
 
 @lru_cache(maxsize=1)
@@ -30,6 +45,13 @@ class ItHappensRules:
     def __init__(self):
         self.comps = components()
         self.seat_colors = list(self.comps.colors)
+        self._rolls = {col: Roll(col) for col in self.comps.colors}
+        self._item_index = {kind: k for k, kind in enumerate(self.comps.item_types)}
+        self._empty_board = {m.id: ((None, ()),) * len(m.columns) for m in self.comps.mounds}
+        self._empty_colors = {m.id: ((),) * len(m.columns) for m in self.comps.mounds}
+        self._room = {m.id: tuple(len(spaces) for spaces in m.columns) for m in self.comps.mounds}
+        widest = max(len(m.columns) for m in self.comps.mounds)
+        self._place_acts = [[Place(m, col) for col in range(widest)] for m in range(self.comps.mounds_per_round)]
 
     # -- setup ---------------------------------------------------------------
     def validate_setup(self, seats, options) -> str | None:
@@ -92,8 +114,10 @@ class ItHappensRules:
         s.round = rnd
         s.start_player = start
         s.mounds, s.deck = s.deck[:k], s.deck[k:]
-        s.board = tuple(tuple((None, ()) for _ in self.comps.mound_by_id[m].columns) for m in s.mounds)
-        s.die_colors = tuple(tuple(() for _ in cols) for cols in s.board)
+        s.board = tuple(self._empty_board[m] for m in s.mounds)
+        s.die_colors = tuple(self._empty_colors[m] for m in s.mounds)
+        s._geometry = _geometry_of(s, tuple((self._place_acts[i][0],) * len(s.seats)   # all columns free
+                                            for i in range(len(s.mounds))))
         s.hand = tuple(self._full_hand(s, p) for p in range(len(s.seats)))
         s.skipped = frozenset()
         s.current = None
@@ -102,43 +126,71 @@ class ItHappensRules:
         self._next_turn(s, start, first=True)
 
     # -- placement geometry ----------------------------------------------------
+    def _open_on(self, s: State, mound: int) -> tuple:
+        """Per seat, the Place its dice may take on the mound (ruling 1: one column), or None."""
+        free, owned = None, []
+        for (who, vals), act, room in zip(s.board[mound], self._place_acts[mound], self._room[s.mounds[mound]]):
+            if who is not None:
+                owned.append((who, act if len(vals) < room else None))
+            elif free is None:
+                free = act
+        row = [free] * len(s.seats)
+        for who, act in owned:
+            row[who] = act
+        return tuple(row)
+
+    def _geometry(self, s: State) -> tuple:
+        """(board, per mound then seat the open Place or None, the same per seat then mound).
+        Worked out once per board object and shared by the states that hold it; the board and
+        the mounds always change together."""
+        memo = s._geometry
+        if memo is None or memo[0] is not s.board:
+            memo = s._geometry = _geometry_of(s, tuple(self._open_on(s, m) for m in range(len(s.mounds))))
+        return memo
+
+    def _update_geometry(self, n: State, memo: tuple, i: int, owner: int, claimed: bool, full: bool) -> None:
+        """After a die on mound i (the memo was for the board before it): only that mound changed."""
+        by_mound = memo[1]
+        if claimed:                                   # a free column taken: the next one is free now
+            n._geometry = _geometry_of(n, _with(by_mound, i, self._open_on(n, i)))
+        elif full:                                    # the owner's column is full
+            n._geometry = _geometry_of(n, _with(by_mound, i, _with(by_mound[i], owner, None)))
+        else:                                         # a die added to a column with room left
+            n._geometry = (n.board, by_mound, memo[2])
+
     def target(self, s: State, mound: int, owner: int) -> int | None:
         """The one column ``owner`` may use on a mound (ruling 1), or None."""
-        board = s.board[mound]
-        spaces = s.mound(mound).columns
-        free = None
-        for col, (who, vals) in enumerate(board):
-            if who == owner:
-                return col if len(vals) < len(spaces[col]) else None
-            if who is None and free is None:
-                free = col
-        return free
+        act = self._geometry(s)[1][mound][owner]
+        return None if act is None else act.column
 
-    def targets(self, s: State, owner: int) -> list[tuple[int, int]]:
-        out = []
-        for m in range(len(s.mounds)):
-            col = self.target(s, m, owner)
-            if col is not None:
-                out.append((m, col))
-        return out
+    def places(self, s: State, owner: int) -> list:
+        """The Place actions open to ``owner``'s dice."""
+        return list(filter(None, self._geometry(s)[2][owner]))
 
-    def rollable(self, s: State, p: int) -> list[str]:
-        """Colours in p's hand that have a legal placement (ruling 13)."""
-        return [col for col, n in s.hand[p].items() if n > 0 and self.targets(s, s.owner_of(col))]
+    def _rolls_for(self, s: State, p: int) -> list:
+        """Roll actions for the colours in p's hand that have a legal placement (ruling 13)."""
+        by_seat = self._geometry(s)[2]
+        return [self._rolls[col] for col, n in s.hand[p].items() if n > 0 and any(by_seat[s.colors.index(col)])]
 
-    def can_act(self, s: State, p: int) -> bool:
-        return p not in s.skipped and bool(self.rollable(s, p))
+    def _others_can_act(self, s: State) -> bool:
+        for q in range(s.real):
+            if q != s.turn and q not in s.skipped and self._rolls_for(s, q):
+                return True
+        return False
 
     # -- turn order --------------------------------------------------------------
     def _next_turn(self, s: State, frm: int, first: bool = False) -> None:
         """Give the turn to the next seat (from ``frm`` itself when first) that can place."""
         n = s.real
-        for step in range(n + 1):
-            p = (frm + step) % n if first else (frm + 1 + step) % n
+        start = frm if first else frm + 1
+        for step in range(n):
+            p = (start + step) % n
             if p in s.skipped:
                 continue
-            if self.rollable(s, p):
+            rolls = self._rolls_for(s, p)
+            if rolls:
                 s.turn, s.phase, s.current = p, "roll", None
+                s._legal = rolls
                 return
             s.skipped = s.skipped | {p}                      # ruling 4
             s.log = s.log.add({"type": "skip", "player": p})
@@ -157,7 +209,7 @@ class ItHappensRules:
     def ranking(self, s: State, i: int) -> list[tuple[int, int, int]]:
         """(seat, total, column) of everyone with dice on mound i, best first (ruling 8)."""
         rows = [(who, sum(vals), col) for col, (who, vals) in enumerate(s.board[i]) if who is not None and vals]
-        rows.sort(key=lambda r: (-r[1], r[2]))
+        rows.sort(key=itemgetter(1), reverse=True)           # stable: ties stay left to right
         return rows
 
     def _evaluate(self, s: State, i: int) -> None:
@@ -165,34 +217,29 @@ class ItHappensRules:
         ranks = self.ranking(s, i)
         queen = ranks[0][0] if ranks else None             # ruling 9
         general = ranks[1][0] if len(ranks) > 1 else None
-        queens, generals = list(s.queens), list(s.generals)
         if queen is not None:
-            queens[queen] = queens[queen] + (m.queen_vp,)
+            s.queens = _with(s.queens, queen, s.queens[queen] + (m.queen_vp,))
         if general is not None:
-            generals[general] = generals[general] + (m.general_vp,)
-        s.queens, s.generals = tuple(queens), tuple(generals)
+            s.generals = _with(s.generals, general, s.generals[general] + (m.general_vp,))
         matched = [who for who, total, _ in ranks if total == m.worm_number]
-        n = len(s.seats)
-        seat_order = [(s.start_player + k) % n for k in range(n)]     # ruling 7
+        if len(matched) > 1:
+            n = len(s.seats)
+            matched.sort(key=lambda p: (p - s.start_player) % n)   # ruling 7: seat order from the start player
         got = []
-        for p in seat_order:
-            if p in matched and self._take_worm(s, p):
+        for p in matched:
+            if self._take_worm(s, p):
                 got.append(p)
         s.log = s.log.add({"type": "award", "mound": m.id, "queen": queen, "general": general, "worms": got})
 
     def _take_worm(self, s: State, p: int) -> bool:
         if s.options.get("worm_supply_limited", True) and s.worm_supply <= 0:
             return False
-        worms = list(s.worms)
-        worms[p] += 1
-        s.worms = tuple(worms)
+        s.worms = _with(s.worms, p, s.worms[p] + 1)
         s.worm_supply -= 1
         return True
 
     def _pay_worm(self, s: State, p: int) -> None:
-        worms = list(s.worms)
-        worms[p] -= 1
-        s.worms = tuple(worms)
+        s.worms = _with(s.worms, p, s.worms[p] - 1)
         s.worm_supply += 1
 
     # -- the contract ------------------------------------------------------------
@@ -203,85 +250,87 @@ class ItHappensRules:
         return s.phase == "over"
 
     def legal_actions(self, s: State) -> list:
-        if s.phase == "roll":
-            return [Roll(col) for col in self.rollable(s, s.turn)]
-        if s.phase == "place":
-            color, _ = s.current
-            owner = s.owner_of(color)
-            acts = [Place(m, col) for m, col in self.targets(s, owner)]
-            if owner == s.turn and s.worms[s.turn] > 0:      # ruling 13: never for the third colour
-                acts.append(Reroll())
-                if any(self.can_act(s, q) for q in range(s.real) if q != s.turn):   # ruling 5
-                    acts.append(Pass())
+        """The actions open now (worked out once per state: callers must not change the list)."""
+        acts = s._legal
+        if acts is not None:
             return acts
-        return []
+        if s.phase == "roll":
+            acts = self._rolls_for(s, s.turn)
+        elif s.phase == "place":
+            owner = s.colors.index(s.current[0])
+            acts = self.places(s, owner)
+            if owner == s.turn and s.worms[owner] > 0:       # ruling 13: never for the third colour
+                acts.append(REROLL)
+                if self._others_can_act(s):                  # ruling 5
+                    acts.append(PASS)
+        else:
+            acts = []
+        s._legal = acts
+        return acts
 
     def apply(self, s: State, a) -> State:
         if a not in self.legal_actions(s):
             raise RulesError(f"{a!r} is not legal now")
+        return self.apply_trusted(s, a)
+
+    def apply_trusted(self, s: State, a) -> State:
+        """``apply`` without the legality check, for search: ``a`` must come from legal_actions(s)."""
         n = s.copy()
         p = s.turn
-        if isinstance(a, Roll):
+        if isinstance(a, Place):
+            self._place(n, p, a)
+            self._next_turn(n, p)
+        elif isinstance(a, Roll):
             n.rng = s.rng.copy()
-            hand = list(n.hand)
-            hand[p] = dict(hand[p])
-            hand[p][a.color] -= 1
-            n.hand = tuple(hand)
-            value = n.rng.randint(1, 6)
+            self._hand_die(n, p, a.color, -1)
+            value = 1 + n.rng.below(6)
             n.current = (a.color, value)
             n.phase = "place"
             n.log = n.log.add({"type": "roll", "player": p, "color": a.color, "value": value})
         elif isinstance(a, Reroll):
             n.rng = s.rng.copy()
             self._pay_worm(n, p)
-            value = n.rng.randint(1, 6)
+            value = 1 + n.rng.below(6)
             n.current = (s.current[0], value)
             n.log = n.log.add({"type": "reroll", "player": p, "color": s.current[0], "value": value})
-        elif isinstance(a, Pass):
+        else:
             self._pay_worm(n, p)
-            hand = list(n.hand)
-            hand[p] = dict(hand[p])
-            hand[p][s.current[0]] += 1                       # ruling 2: the die goes back
-            n.hand = tuple(hand)
+            self._hand_die(n, p, s.current[0], 1)            # ruling 2: the die goes back
             n.log = n.log.add({"type": "pass", "player": p, "color": s.current[0]})
             n.current = None
             self._next_turn(n, p)
-        else:
-            self._place(n, p, a)
-            self._next_turn(n, p)
         return n
+
+    @staticmethod
+    def _hand_die(n: State, p: int, color: str, change: int) -> None:
+        hand = n.hand[p].copy()
+        hand[color] += change
+        n.hand = _with(n.hand, p, hand)
 
     def _place(self, n: State, p: int, a: Place) -> None:
         color, value = n.current
-        owner = n.owner_of(color)
-        m = n.mound(a.mound)
-        who, vals = n.board[a.mound][a.column]
+        owner = n.colors.index(color)
+        i, col = a.mound, a.column
+        m = n.mound(i)
+        before = n.board
+        vals = before[i][col][1]
         space = len(vals)
-        board = list(n.board)
-        cols = list(board[a.mound])
-        cols[a.column] = (owner, vals + (value,))
-        board[a.mound] = tuple(cols)
-        n.board = tuple(board)
-        dcs = list(n.die_colors)
-        dcols = list(dcs[a.mound])
-        dcols[a.column] = dcols[a.column] + (color,)
-        dcs[a.mound] = tuple(dcols)
-        n.die_colors = tuple(dcs)
-        kind = m.columns[a.column][space]
+        n.board = _with(before, i, _with(before[i], col, (owner, vals + (value,))))
+        dcs = n.die_colors
+        n.die_colors = _with(dcs, i, _with(dcs[i], col, dcs[i][col] + (color,)))
+        memo = n._geometry
+        if memo is not None and memo[0] is before:
+            self._update_geometry(n, memo, i, owner, not vals, space + 1 == len(m.columns[col]))
+        kind = m.columns[col][space]
         gain = None
         if kind == data.WORM:
             gain = "worm" if self._take_worm(n, owner) else None
         elif kind != data.PLAIN:
-            k = self.comps.item_types.index(kind)
+            k = self._item_index[kind]
             if n.item_supply[k] > 0:                         # ruling 6
-                supply = list(n.item_supply)
-                supply[k] -= 1
-                n.item_supply = tuple(supply)
-                items = list(n.items)
-                row = list(items[owner])
-                row[k] += 1
-                items[owner] = tuple(row)
-                n.items = tuple(items)
+                n.item_supply = _with(n.item_supply, k, n.item_supply[k] - 1)
+                row = n.items[owner]
+                n.items = _with(n.items, owner, _with(row, k, row[k] + 1))
                 gain = kind
         ev = {"type": "place", "player": p, "color": color, "mound": m.id, "column": a.column,
               "space": space, "value": value, "gain": gain}

@@ -20,10 +20,15 @@ State fields (the UI only reads them; ``apply`` returns a new State):
 - worms, worm_supply; items (per seat, counts per item type, in comps.item_types order), item_supply
 - queens, generals: per seat, tuple of the VP tile values won
 - rng: the game's random stream (None in an observation); log: the event Log
+
+A State is never changed once ``apply`` or ``new_game`` has returned it: the rules cache its
+legal actions on it. To edit a position (tests, heuristics), ``copy()`` it first and change the
+copy before asking the rules about it. Copies share the tuples and hand dicts: replace those,
+never change them in place.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from game.core.rng import Rng
 from game.core.rules import Log
@@ -87,9 +92,44 @@ class State:
     generals: tuple
     rng: Rng | None
     log: Log
+    # caches kept by the rules: what the board allows (tagged with the board it was worked out
+    # for, so copies share it), and the legal actions of this very state (a copy starts without)
+    _geometry: tuple | None = field(default=None, repr=False, compare=False)
+    _legal: list | None = field(default=None, init=False, repr=False, compare=False)
 
     def copy(self) -> "State":
-        return State(*(getattr(self, f) for f in self.__slots__))
+        """A shallow copy without the legal-action cache. Field by field, one statement each: search
+        copies a state per move and this is the quickest way Python has."""
+        n = object.__new__(State)
+        n.seats = self.seats
+        n.real = self.real
+        n.neutral = self.neutral
+        n.comps = self.comps
+        n.options = self.options
+        n.round = self.round
+        n.start_player = self.start_player
+        n.mounds = self.mounds
+        n.deck = self.deck
+        n.order = self.order
+        n.board = self.board
+        n.die_colors = self.die_colors
+        n.hand = self.hand
+        n.colors = self.colors
+        n.turn = self.turn
+        n.phase = self.phase
+        n.current = self.current
+        n.skipped = self.skipped
+        n.worms = self.worms
+        n.worm_supply = self.worm_supply
+        n.items = self.items
+        n.item_supply = self.item_supply
+        n.queens = self.queens
+        n.generals = self.generals
+        n.rng = self.rng
+        n.log = self.log
+        n._geometry = self._geometry
+        n._legal = None
+        return n
 
     def owner_of(self, color: str) -> int:
         """The seat a die colour belongs to."""
@@ -97,3 +137,4 @@ class State:
 
     def mound(self, i: int):
         return self.comps.mound_by_id[self.mounds[i]]
+
