@@ -400,7 +400,7 @@ def _replay(rules, rec: Record, upto: int | None, name: str, where: dict):
     if problem:
         raise RecordError(f"{name}: seats or options are not valid: {_plain(problem, 200)}")
     try:
-        s = rules.new_game(seated, rec.seed, rec.options)
+        s = rules.new_game(list(rec.seats), rec.seed, rec.options)  # an added seat's colour is kept
     except Exception:  # the rules refuse the options
         raise RecordError(f"{name}: cannot set up the game with these seats and options") from None
     if _norm(rules.record_setup(s)) != _norm(rec.setup):

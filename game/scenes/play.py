@@ -36,7 +36,7 @@ class PlayScene(Scene):
         self.saver = BackgroundSaver(background=not app.headless)
         self.game_id, self.seed, self.options = game_id, seed, dict(options)
         self.rules = get_rules(game_id)
-        self.input_seats = [st for st in seats if st.kind != "imaginary"]  # the rules add those
+        self.input_seats = list(seats)  # an imaginary seat given here keeps its chosen colour
         self.states = states or [self.rules.new_game(list(seats), seed, self.options)]
         self.replay = replay
         self.cursor = len(self.states) - 1 if not replay else 0

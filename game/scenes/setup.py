@@ -22,7 +22,7 @@ NAMES = ["Ann", "Bruno", "Cleo", "Dario", "Ella", "Femi"]
 
 def check_seats(rules, seats: list[Seat], options: dict) -> str | None:
     """A player-readable reason why these seats cannot start, or None."""
-    n = len(seats)
+    n = len([s for s in seats if s.kind != "imaginary"])
     if n < rules.min_players or n > rules.max_players:
         return f"{rules.title} needs {rules.min_players} to {rules.max_players} players; {n} seated."
     colors = [s.color for s in seats]
@@ -50,6 +50,7 @@ class SetupScene(Scene):
         self.names = [NAMES[i % len(NAMES)] for i in range(n)]
         self.seat_colors = [self.colors[i % len(self.colors)] for i in range(n)]
         self.options = {o["key"]: o.get("default") for o in getattr(self.rules, "options_spec", [])}
+        self.extra_color: str | None = None   # colour chosen for a seat the rules add (It Happens..' imaginary player)
         self.seed_text = ""
         self.message = ""
         self.focus = (0, 0)          # (row, col); rows: seats, options, seed, buttons
@@ -60,11 +61,31 @@ class SetupScene(Scene):
 
     # -- model -------------------------------------------------------------
     def seats(self) -> list[Seat]:
-        return [Seat(self.names[i].strip(), self.seat_colors[i], self.kinds[i])
-                for i in range(len(self.kinds)) if self.kinds[i] != "empty"]
+        seats = [Seat(self.names[i].strip(), self.seat_colors[i], self.kinds[i])
+                 for i in range(len(self.kinds)) if self.kinds[i] != "empty"]
+        extra = self.extra_seat(seats)
+        return seats + [extra] if extra else seats
+
+    def extra_seat(self, seats) -> Seat | None:
+        """The seat the rules add for this many players, with the colour chosen for it (or None)."""
+        name = getattr(self.rules, "imaginary_seat", lambda n: None)(len(seats))
+        if name is None:
+            return None
+        free = [c for c in self.colors if c not in {s.color for s in seats}]
+        if self.extra_color not in free:
+            self.extra_color = free[0] if free else None
+        return Seat(name, self.extra_color, "imaginary") if self.extra_color else None
+
+    def _cycle_extra_color(self, step=1):
+        real = [s for s in self.seats() if s.kind != "imaginary"]
+        free = [c for c in self.colors if c not in {s.color for s in real}]
+        if self.extra_color in free:
+            self.extra_color = free[(free.index(self.extra_color) + step) % len(free)]
 
     def _rows(self):
         rows = [("seat", i) for i in range(len(self.kinds))]
+        if any(s.kind == "imaginary" for s in self.seats()):
+            rows.append(("extra", None))
         rows += [("option", o["key"]) for o in getattr(self.rules, "options_spec", [])]
         rows += [("seed", None), ("buttons", None)]
         return rows
@@ -109,6 +130,8 @@ class SetupScene(Scene):
             self.editing = a
         elif kind == "color":
             self._cycle_color(a)
+        elif kind == "extra_color":
+            self._cycle_extra_color()
         elif kind == "option":
             self._toggle(a)
         elif kind == "seed":
@@ -171,6 +194,8 @@ class SetupScene(Scene):
             step = 1 if ev.key == pygame.K_RIGHT else -1
             if kind == "seat":
                 self.focus = (r, (c + step) % 3)
+            elif kind == "extra":
+                self._cycle_extra_color(step)
             elif kind == "option":
                 self._toggle(key)
             elif kind == "buttons":
@@ -178,6 +203,8 @@ class SetupScene(Scene):
         elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if kind == "seat":
                 self._act((("kind", "name", "color")[c], key, None))
+            elif kind == "extra":
+                self._cycle_extra_color()
             elif kind == "option":
                 self._toggle(key)
             elif kind == "seed":
@@ -208,7 +235,8 @@ class SetupScene(Scene):
         pad = th.px(24)
         surf.blit(th.text("Seats", "title", T.INK, bold=True), (left.x + pad, left.y + pad))
         n = len(self.kinds)
-        row_h = min(th.px(78), (left.h - th.px(130)) // n)
+        extra = next((s for s in self.seats() if s.kind == "imaginary"), None)
+        row_h = min(th.px(78), (left.h - th.px(130)) // (n + (1 if extra else 0)))
         y = left.y + th.px(90)
         inner_w = left.w - pad * 2
         for label, fx in (("Who plays", 0.0), ("Name", 0.3), ("Colour", 0.66)):
@@ -240,6 +268,9 @@ class SetupScene(Scene):
                               (col_r.right - col_r.h // 2, col_r.centery), col_r.h // 4, T.WHITE)
                 self.hit_boxes.append((col_r, ("color", i, None)))
             y += row_h
+        if extra is not None:
+            self._draw_extra(surf, extra, pygame.Rect(left.x + pad, y, left.w - pad * 2, row_h - th.px(10)),
+                             focus_row == n)
         # right panel: options, seed, buttons
         x = right.x + pad
         y = right.y + pad
@@ -250,7 +281,7 @@ class SetupScene(Scene):
             surf.blit(th.text("This game has no options.", "body", T.INK_SOFT), (x, y))
             y += th.px(50)
         for k, o in enumerate(specs):
-            r_index = n + k
+            r_index = n + (1 if extra else 0) + k
             box = pygame.Rect(x, y, th.px(34), th.px(34))
             pygame.draw.rect(surf, (255, 252, 240), box, border_radius=th.px(6))
             pygame.draw.rect(surf, T.HILITE if focus_row == r_index else T.INK_SOFT, box, th.px(3), border_radius=th.px(6))
@@ -294,6 +325,21 @@ class SetupScene(Scene):
                       "small", (236, 220, 190))
         surf.blit(tip, (left.x, left.bottom + th.px(14)))
         draw_message(surf, th, self.message)
+
+    def _draw_extra(self, surf, seat, rr, focused):
+        """The seat the rules add: its name, and its colour, which the players may choose."""
+        th = self.th
+        kx = rr.x + th.px(36)
+        kind_r = pygame.Rect(kx, rr.y, int(rr.w * 0.3), rr.h)
+        name_r = pygame.Rect(kind_r.right + th.px(14), rr.y, int(rr.w * 0.36), rr.h)
+        col_r = pygame.Rect(name_r.right + th.px(14), rr.y, rr.right - name_r.right - th.px(14), rr.h)
+        self._field(surf, kind_r, "Imaginary", False, fill=(226, 216, 196))
+        self._field(surf, name_r, seat.name, False, fill=(226, 216, 196))
+        rgb = T.PLAYER_COLORS.get(seat.color, (200, 200, 200))
+        self._field(surf, col_r, seat.color.capitalize(), focused, fill=rgb, ink=T.contrast_ink(rgb))
+        T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"),
+                      (col_r.right - col_r.h // 2, col_r.centery), col_r.h // 4, T.WHITE)
+        self.hit_boxes.append((col_r, ("extra_color", None, None)))
 
     def _field(self, surf, r, text, focused, fill=(246, 238, 220), ink=T.INK):
         th = self.th

@@ -39,6 +39,7 @@ class ItHappensRules:
     title = "It Happens.."
     min_players = 2
     max_players = 5
+    private_info = True   # victory point tiles lie face down: hot seat hides them between humans
     options_spec = [{"key": "worm_supply_limited", "label": "Limited worm supply (24 tiles)",
                      "type": "bool", "default": True}]
 
@@ -69,8 +70,13 @@ class ItHappensRules:
             return f"Unknown option {sorted(unknown)[0]!r} for It Happens.."
         return None
 
+    def imaginary_seat(self, real: int) -> str | None:
+        """The name of the seat the rules add for ``real`` players (the setup lets its colour be chosen)."""
+        return NEUTRAL_NAME if real == 2 else None
+
     def new_game(self, seats: list[Seat], seed: int, options: dict) -> State:
         c = self.comps
+        chosen = next((s.color for s in seats if s.kind == "imaginary"), None)
         seats = [s for s in seats if s.kind != "imaginary"]
         problem = self.validate_setup(seats, options)
         if problem:
@@ -81,7 +87,8 @@ class ItHappensRules:
         neutral = None
         colors = [s.color for s in seats]
         if real == 2:
-            third = next(col for col in c.colors if col not in colors)
+            free = [col for col in c.colors if col not in colors]
+            third = chosen if chosen in free else free[0]   # the players may choose its colour
             seats = seats + [Seat(NEUTRAL_NAME, third, "imaginary")]
             colors.append(third)
             neutral = 2

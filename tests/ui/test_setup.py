@@ -1,0 +1,48 @@
+"""Setup: the 2-player It Happens.. imaginary player's colour is the players' choice and is kept."""
+import pygame
+import pytest
+
+from game.core import saves
+from game.games import get_rules
+from game.scenes.setup import SetupScene
+from game.tools.headless import headless_app
+
+
+@pytest.fixture
+def app():
+    a = headless_app((1280, 720))
+    yield a
+    pygame.quit()
+
+
+def test_the_imaginary_players_colour_is_chosen_in_setup_and_kept(app):
+    setup = SetupScene(app, "it_happens")
+    app.scenes.push(setup)
+    setup.kinds = ["human", "medium", "empty", "empty", "empty"]
+    extra = [s for s in setup.seats() if s.kind == "imaginary"]
+    assert len(extra) == 1 and extra[0].color not in {"yellow", "red"}
+    while setup.extra_color != "blue":
+        setup._act(("extra_color", None, None))
+    setup.draw(app.window)
+    setup.start()
+    play = app.scenes.top
+    assert play.state.seats[2].kind == "imaginary" and play.state.seats[2].color == "blue"
+    play.step_ai_now() or play.submit(get_rules("it_happens").legal_actions(play.state)[0])
+    rec, states, msg = saves.load_save(play.save_path, get_rules)
+    assert msg is None and states[-1].seats[2].color == "blue"
+
+
+def test_no_imaginary_row_with_three_players(app):
+    setup = SetupScene(app, "it_happens")
+    setup.kinds = ["human", "medium", "easy", "empty", "empty"]
+    assert not any(s.kind == "imaginary" for s in setup.seats())
+    assert ("extra", None) not in setup._rows()
+
+
+def test_the_imaginary_colour_never_clashes_with_a_player(app):
+    setup = SetupScene(app, "it_happens")
+    setup.kinds = ["human", "medium", "empty", "empty", "empty"]
+    setup.extra_color = "green"
+    setup.seat_colors[1] = "green"
+    seats = setup.seats()
+    assert len({s.color for s in seats}) == 3
