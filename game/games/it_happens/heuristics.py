@@ -89,3 +89,41 @@ def rollout_policy(rules, s, rng):
         return places[rng.below(len(places))]
     rolls = [a for a in acts if isinstance(a, Roll)]
     return (rolls or acts)[rng.below(len(rolls or acts))]
+
+
+def explain(rules, s, player: int, action) -> str:
+    """Why a move is good, in one line a player understands (for the hint)."""
+    if isinstance(action, Reroll):
+        return "This value helps little anywhere: a new roll is worth the worm on average."
+    if isinstance(action, Pass):
+        return "No place is worth this die now: keep it for later in the round."
+    if isinstance(action, Roll):
+        return "Rolling your own colour keeps the other dice for later." if action.color == s.colors[player] \
+            else "Rolling this colour now leaves your own dice for the places that matter."
+    if not isinstance(action, Place):
+        return ""
+    after = rules.apply_trusted(s, action)
+    i = action.mound
+    m = after.mound(i)
+    name = f"mound {int(m.id[1:])}"
+    owner = next((ev.get("owner", ev["player"]) for ev in after.log.since(len(s.log)) if ev["type"] == "place"),
+                 player)
+    bits = []
+    rank = [who for who, _, _ in rules.ranking(after, i)]
+    total = next((t for who, t, _ in rules.ranking(after, i) if who == owner), 0)
+    whose = "you" if owner == player else after.seats[owner].name
+    if rank and rank[0] == owner:
+        bits.append(f"puts {whose} ahead for the Queen on {name} ({m.queen_vp} points)")
+    elif len(rank) > 1 and rank[1] == owner:
+        bits.append(f"puts {whose} in line for the General on {name} ({m.general_vp} points)")
+    if total == m.worm_number:
+        bits.append(f"hits its worm number {m.worm_number}")
+    gain = next((ev.get("gain") for ev in after.log.since(len(s.log)) if ev["type"] == "place"), None)
+    if gain == "worm":
+        bits.append("digs up a worm")
+    elif gain:
+        held = s.items[owner][rules.comps.item_types.index(gain)]
+        bits.append("completes a pair" if held == 1 else ("adds a new kind of item" if held == 0 else f"finds a {gain}"))
+    if owner != player and not bits:
+        bits.append(f"keeps your own dice for better places ({after.seats[owner].name} gets little from it)")
+    return ("It " + ", ".join(bits) + ".") if bits else f"The best use of this die on {name}."

@@ -508,6 +508,25 @@ class View(GameView):
         self.pending, self.pending_state = None, None
         return had
 
+    def action_words(self, action, state) -> str:
+        """A move as the table shows it: mounds by their card number and key, columns numbered."""
+        if isinstance(action, Place):
+            m = state.mound(action.mound)
+            return (f"Place the die on mound {int(m.id[1:])} (key {action.mound + 1}), "
+                    f"column {action.column + 1}")
+        if isinstance(action, Roll):
+            return f"Roll a {action.color} die"
+        if isinstance(action, Reroll):
+            return "Pay a worm to roll again"
+        if isinstance(action, Pass):
+            return "Pay a worm to pass and keep the die"
+        return super().action_words(action, state)
+
+    def locate(self, action, state):
+        if isinstance(action, Place):
+            return self.cols.get((action.mound, action.column))
+        return next((b.rect for b in self.buttons if b.action == action), None)
+
     def hover(self, pos, state, ctx):
         for b in self.buttons:
             if b.rect.collidepoint(pos):
