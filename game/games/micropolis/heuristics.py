@@ -167,3 +167,32 @@ def evaluate(rules, s, player) -> float:
     mine = proj[player]
     rival = max(v for i, v in enumerate(proj) if i != player)
     return mine - rival
+
+
+_LINE_WORDS = {"red_army": "Red army"}
+
+
+def explain(rules, s, player: int, action) -> str:
+    """Why a move is good, in one line (for the hint): the scoring line it grows most once the
+    player's own follow-up decisions (where the tile goes, barracks) are made as Medium would."""
+    from game.core.rng import Rng
+    before = rules.score_sheets(s)[player].lines
+    t = rules.apply_trusted(s, action)
+    for _ in range(4):
+        if rules.is_over(t) or rules.to_move(t) != player:
+            break
+        acts = rules.legal_actions(t)
+        vals = score_actions(rules, t, player, Rng(0))
+        t = rules.apply_trusted(t, acts[max(range(len(acts)), key=vals.__getitem__)])
+    after = rules.score_sheets(t)[player].lines
+    gains = {k: after[k] - before.get(k, 0) for k in after}
+    best = max(gains, key=gains.get)
+    total = sum(gains.values())
+    if gains[best] <= 0:
+        if isinstance(action, Take):
+            return "Nothing here scores at once: this tile costs least and keeps your galleries open."
+        return "The least harm of the choices left."
+    name = _LINE_WORDS.get(best, best.replace("_", " ").capitalize())
+    more = f" ({total} points in all)" if total > gains[best] else ""
+    word = "point" if gains[best] == 1 else "points"
+    return f"It brings {gains[best]} {word} of {name}{more}."
