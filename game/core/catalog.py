@@ -19,6 +19,11 @@ class CatalogEntry:
     tags: tuple[str, ...] = ()
 
 
+def _plain_words(tags) -> str | None:
+    bad = next((t for t in tags if not isinstance(t, str) or not t.strip() or len(t) > 30), None)
+    return None if bad is None else "each tag must be a short word or two of text"
+
+
 def load_catalog(root=None) -> list[CatalogEntry]:
     path = (root or data_dir()) / "catalog.yaml"
     name = "data/catalog.yaml"
@@ -30,5 +35,5 @@ def load_catalog(root=None) -> list[CatalogEntry]:
         hi = pl.req("max", int, in_range(lo, 8))
         out.append(CatalogEntry(gid, e.req("title", str), e.req("designer", str), e.req("pitch", str),
                                 lo, hi, e.req("minutes", int, in_range(1, 600)),
-                                tuple(str(t) for t in e.opt("tags", list, []))))
+                                tuple(e.opt("tags", list, [], _plain_words))))
     return out

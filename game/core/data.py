@@ -1,7 +1,7 @@
 """YAML loading and validation helpers.
 
 Every problem in a data file becomes one ``DataError`` whose message names the
-file, the entry and the field. Only ``yaml.safe_load`` is ever used.
+file, the entry and the field. Files are read by the bounded loader ``game.core.safe_yaml``.
 """
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-import yaml
-
+from game.core import safe_yaml
 from game.core.paths import resource_path
 
 
@@ -19,10 +18,29 @@ class DataError(Exception):
         self.file, self.entry, self.field, self.problem = file, entry, field, problem
         where = file
         if entry:
-            where += f", entry '{entry}'"
+            where += f", entry '{_short(entry)}'"
         if field:
-            where += f", field '{field}'"
+            where += f", field '{_short(field)}'"
         super().__init__(f"{where}: {problem}")
+
+
+def _short(text: Any, limit: int = 40) -> str:
+    text = str(text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def describe(value: Any) -> str:
+    """A short plain rendering of a value found in a file, for error messages."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = repr(value) if isinstance(value, (str, list, dict)) else str(value)
+    if len(text) <= 40:
+        return text
+    if isinstance(value, list):
+        return f"a list of {len(value)} values"
+    return "a mapping" if isinstance(value, dict) else _short(text)
 
 
 def data_dir() -> Path:
@@ -31,21 +49,14 @@ def data_dir() -> Path:
 
 
 def load_yaml(path: Path | str) -> Any:
+    """The content of a data file, read through the bounded loader (size, depth, aliases, tags)."""
     path = Path(path)
     name = _display_name(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(name, None, None, "file is missing") from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise DataError(name, None, None, f"cannot be read ({e})") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise DataError(name, None, None, f"YAML syntax error{at}: {problem}") from None
+        return safe_yaml.load_file(path, name)
+    except safe_yaml.LoadError as e:
+        problem = str(e).removeprefix(f"{name}: ")
+        raise DataError(name, None, None, problem) from None
 
 
 def _display_name(path: Path) -> str:
@@ -66,7 +77,7 @@ class Entry:
     def __init__(self, file: str, entry: str | None, value: Any):
         self.file, self.entry = file, entry
         if not isinstance(value, dict):
-            raise DataError(file, entry, None, f"must be a mapping, found {type(value).__name__}")
+            raise DataError(file, entry, None, f"must be a mapping, found {describe(value)}")
         self.value = value
 
     def error(self, field: str | None, problem: str) -> DataError:
@@ -92,7 +103,7 @@ class Entry:
             ok = isinstance(val, kinds) and not (isinstance(val, bool) and bool not in kinds)
             if not ok:
                 want = " or ".join(_TYPE_NAMES.get(k, k.__name__) for k in kinds)
-                raise self.error(field, f"must be {want}, found {val!r}")
+                raise self.error(field, f"must be {want}, found {describe(val)}")
         if check:
             problem = check(val)
             if problem:
@@ -106,7 +117,27 @@ def in_range(lo: int, hi: int) -> Callable[[Any], str | None]:
 
 def one_of(allowed: Iterable[str]) -> Callable[[Any], str | None]:
     allowed = list(allowed)
-    return lambda v: None if v in allowed else f"unknown id {v!r} (expected one of {', '.join(map(str, allowed))})"
+    return lambda v: None if v in allowed else f"unknown id {describe(v)} (expected one of {_choices(allowed)})"
+
+
+def _choices(allowed: Iterable) -> str:
+    return _short(", ".join(_short(a, 20) for a in allowed), 160)
+
+
+def list_of(kind: type, n: int | None = None, allowed: Iterable | None = None) -> Callable[[Any], str | None]:
+    """A check for a list of text or of whole numbers, optionally of length n, optionally from allowed."""
+    def check(v):
+        if not all(isinstance(x, kind) and not isinstance(x, bool) for x in v):
+            what = "text" if kind is str else "whole numbers"
+            return f"must be a list of {what}, found {describe(v)}"
+        if n is not None and len(v) != n:
+            return f"must list {n} values, found {len(v)}"
+        if allowed is not None:
+            bad = [x for x in v if x not in allowed]
+            if bad:
+                return f"unknown id {describe(bad[0])} (expected one of {_choices(allowed)})"
+        return None
+    return check
 
 
 def entries(file: str, value: Any, field: str, id_field: str = "id") -> list[Entry]:
@@ -117,12 +148,13 @@ def entries(file: str, value: Any, field: str, id_field: str = "id") -> list[Ent
     for i, item in enumerate(items):
         name = item.get(id_field) if isinstance(item, dict) else None
         if name is not None and (isinstance(name, bool) or not isinstance(name, (str, int))):
-            raise Entry(file, f"{field}[#{i + 1}]", item).error(id_field, "must be a name (text), not a list or mapping")
+            problem = f"must be a name (text), found {describe(name)}"
+            raise Entry(file, f"{field}[#{i + 1}]", item).error(id_field, problem)
         label = str(name) if name is not None else f"#{i + 1}"
         e = Entry(file, f"{field}[{label}]" if name is None else label, item)
         if name is not None:
             if name in seen:
-                raise e.error(id_field, f"duplicate id {name!r}")
+                raise e.error(id_field, f"duplicate id {describe(name)}")
             seen.add(name)
         out.append(e)
     return out

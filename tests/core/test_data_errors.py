@@ -28,7 +28,7 @@ def test_yaml_syntax_error_names_file_and_line(tmp_path):
     root = _write(tmp_path, GOOD.replace("players: {min: 2, max: 5}", "players: {min: 2, max: 5"))
     with pytest.raises(DataError) as e:
         load_catalog(root)
-    assert "catalog.yaml" in str(e.value) and "YAML syntax error at line" in str(e.value)
+    assert "catalog.yaml" in str(e.value) and "is not valid YAML (line" in str(e.value)
 
 
 def test_missing_field_names_entry_and_field(tmp_path):
@@ -62,7 +62,7 @@ def test_duplicate_id_is_named(tmp_path):
 
 
 def test_missing_file_is_named(tmp_path):
-    with pytest.raises(DataError, match="file is missing"):
+    with pytest.raises(DataError, match="data/nothing.yaml: is missing"):
         load_yaml(tmp_path / "data" / "nothing.yaml")
 
 
@@ -83,3 +83,35 @@ def test_top_level_not_a_mapping(tmp_path):
     root = _write(tmp_path, "- just\n- a list\n")
     with pytest.raises(DataError, match="must be a mapping"):
         load_catalog(root)
+
+
+@pytest.mark.parametrize("value, word", [
+    ("!!timestamp 2020-99", "tag !!timestamp is not allowed"),
+    ("!!int abc", '"abc" is not a whole number'),
+    ("9" * 60, "more than 40 digits"),
+    ("[" * 80 + "]" * 80, "nesting is deeper"),
+    ("!!python/name:os.system", "is not allowed"),
+])
+def test_hostile_values_are_refused_naming_the_file(tmp_path, value, word):
+    (tmp_path / "data").mkdir()
+    root = _write(tmp_path / "data", GOOD.replace("minutes: 30", f"minutes: {value}"))
+    with pytest.raises(DataError) as e:
+        load_catalog(root)
+    assert e.value.file == "data/catalog.yaml" and (e.value.entry, e.value.field) == (None, None)
+    assert str(e.value).startswith("data/catalog.yaml: ") and word in e.value.problem
+
+
+def test_plain_dates_stay_text(tmp_path):
+    root = _write(tmp_path, GOOD.replace("minutes: 30", "minutes: 2020-01-01"))
+    with pytest.raises(DataError, match=r"field 'minutes': must be a whole number, found '2020-01-01'"):
+        load_catalog(root)
+
+
+@pytest.mark.parametrize("value, shown", [
+    (["x"], "found ['x']"), (list(range(50)), "found a list of 50 values"), ({"k": "v" * 50}, "found a mapping"),
+    ("x" * 3000, "found 'xxxxxxxx"), (None, "found nothing"),
+])
+def test_wrong_values_are_shown_short(value, shown):
+    with pytest.raises(DataError) as e:
+        Entry("f.yaml", "x" * 500, {"n": value}).req("n", int)
+    assert shown in str(e.value) and len(str(e.value)) < 150

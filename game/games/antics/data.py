@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.core.data import DataError, Entry, data_dir, entries, in_range, load_yaml, one_of
+from game.core.data import DataError, Entry, data_dir, describe, entries, in_range, list_of, load_yaml, one_of
 
 SYMBOLS = ("scout", "build", "hatch", "ants", "heave", "fungus")
 ACTIONS = ("scout", "build", "hatch", "ants", "heave")
@@ -104,20 +104,6 @@ def _file(path: Path, name: str) -> str:
     return f"data/antics/{name}" if "data" in Path(path).parts else str(path)
 
 
-def _list_of(kind, n=None, allowed=None):
-    def check(v):
-        if not all(isinstance(x, kind) and not isinstance(x, bool) for x in v):
-            return f"must be a list of {'text' if kind is str else 'whole numbers'}"
-        if n is not None and len(v) != n:
-            return f"must list {n} values, found {len(v)}"
-        if allowed is not None:
-            bad = [x for x in v if x not in allowed]
-            if bad:
-                return f"unknown id {bad[0]!r} (expected one of {', '.join(allowed)})"
-        return None
-    return check
-
-
 def _components(path: Path) -> dict:
     f = _file(path, "components.yaml")
     top = Entry(f, None, load_yaml(path))
@@ -125,7 +111,7 @@ def _components(path: Path) -> dict:
     pl = top.sub("players")
     out["min_players"] = pl.req("min", int, in_range(2, 6))
     out["max_players"] = pl.req("max", int, in_range(out["min_players"], 6))
-    out["player_colours"] = tuple(top.req("player_colours", list, _list_of(str)))
+    out["player_colours"] = tuple(top.req("player_colours", list, list_of(str)))
     if len(out["player_colours"]) < out["max_players"] or len(set(out["player_colours"])) != len(out["player_colours"]):
         raise top.error("player_colours", f"must list at least {out['max_players']} different colours")
     per = top.sub("per_player")
@@ -133,13 +119,13 @@ def _components(path: Path) -> dict:
     out["markers_per_player"] = per.req("action_markers", int, in_range(1, 10))
     per.req("magnificants", int, in_range(1, 1))
     out["actions_per_turn"] = top.req("actions_per_turn", int, in_range(1, 10))
-    out["first_round_actions"] = tuple(top.req("first_round_actions", list, _list_of(int)))
+    out["first_round_actions"] = tuple(top.req("first_round_actions", list, list_of(int)))
     if any(not 0 < x <= out["actions_per_turn"] for x in out["first_round_actions"]):
         raise top.error("first_round_actions", f"each must be between 1 and {out['actions_per_turn']}")
     out["hand_limit"] = top.req("hand_limit", int, in_range(0, 20))
     out["max_level"] = top.req("max_level", int, in_range(2, 9))
     out["stall_rounds"] = top.req("stall_rounds", int, in_range(5, 500))
-    terrains = tuple(top.req("terrains", list, _list_of(str)))
+    terrains = tuple(top.req("terrains", list, list_of(str)))
     if len(set(terrains)) != len(terrains) or CHASM in terrains:
         raise top.error("terrains", "must list different terrain names (not 'chasm')")
     out["terrains"] = terrains
@@ -176,7 +162,7 @@ def _components(path: Path) -> dict:
     out["leaves"] = tuple(leaves)
     eaters = []
     for e in entries(f, top.value, "anteaters"):
-        sides = e.req("sides", list, _list_of(str, 2))
+        sides = e.req("sides", list, list_of(str, 2))
         eaters.append((e.req("id", str), tuple(sides)))
     if len(eaters) != 3:
         raise DataError(f, None, "anteaters", f"must list 3 anteater tiles, found {len(eaters)}")
@@ -191,13 +177,13 @@ def _components(path: Path) -> dict:
         if c not in amap:
             raise top.error("anteater_colours", f"has no hatching area for the {c} anteater")
         if amap[c] not in area_ids:
-            raise top.error("anteater_colours", f"unknown id {amap[c]!r} (expected one of {', '.join(area_ids)})")
+            raise top.error("anteater_colours", f"unknown id {describe(amap[c])} (expected one of {', '.join(area_ids)})")
     out["anteater_area"] = {c: amap[c] for c in faces}
     guide = top.req("anteater_guide", dict)
     for n in range(out["min_players"], out["max_players"] + 1):
         if n not in guide:
             raise top.error("anteater_guide", f"has no column for {n} players")
-        problem = _list_of(str, 3, EATS)(guide[n]) if isinstance(guide[n], list) else "must be a list"
+        problem = list_of(str, 3, EATS)(guide[n]) if isinstance(guide[n], list) else "must be a list"
         if problem:
             raise top.error(f"anteater_guide.{n}", problem)
     out["guide"] = {n: tuple(guide[n]) for n in range(out["min_players"], out["max_players"] + 1)}
@@ -205,7 +191,7 @@ def _components(path: Path) -> dict:
     out["fields"] = sf.req("fields", int, in_range(2, 9))
     out["rows"] = sf.req("rows", int, in_range(3, 3))
     sf.req("anteater_start_field", int, in_range(out["fields"], out["fields"]))
-    setup = sf.req("setup_fields", list, _list_of(int, 2))
+    setup = sf.req("setup_fields", list, list_of(int, 2))
     if setup[0] != 1 or not 1 <= setup[1] < out["fields"]:
         raise sf.error("setup_fields", f"must be [1, N] with N below {out['fields']}")
     out["setup_fields"] = setup[1]
@@ -215,7 +201,7 @@ def _components(path: Path) -> dict:
 def _tiles(path: Path, max_players: int) -> dict:
     f = _file(path, "tiles.yaml")
     top = Entry(f, None, load_yaml(path))
-    sym2 = _list_of(str, 2, SYMBOLS)
+    sym2 = list_of(str, 2, SYMBOLS)
     st = Entry(f, "starting_tile", top.req("starting_tile", dict))
     s_syms = tuple(st.req("hexes", list, sym2))
     s_count = st.req("count", int, in_range(max_players, max_players))
@@ -234,7 +220,7 @@ def _tiles(path: Path, max_players: int) -> dict:
         for h in hexes:
             if (not isinstance(h, list) or len(h) != 3 or not all(isinstance(x, int) and not isinstance(x, bool) for x in h[:2])
                     or h[2] not in SYMBOLS):
-                raise e.error("hexes", f"each hex must be [q, r, symbol], found {h!r}")
+                raise e.error("hexes", f"each hex must be [q, r, symbol], found {describe(h)}")
             if (h[0], h[1]) in cells:
                 raise e.error("hexes", f"cell {h[0]},{h[1]} is used twice")
             cells.add((h[0], h[1]))
@@ -277,7 +263,7 @@ def _board(path: Path, terrains, prey, leaves) -> dict:
             raise e.error("b", "a trail must join two different nodes")
         ter = e.req("terrain", (str, list))
         ter = (ter,) if isinstance(ter, str) else tuple(ter)
-        problem = _list_of(str, None, allowed)(list(ter)) or (None if ter else "must name a terrain")
+        problem = list_of(str, None, allowed)(list(ter)) or (None if ter else "must name a terrain")
         if problem:
             raise e.error("terrain", problem)
         if CHASM in ter:
@@ -289,10 +275,10 @@ def _board(path: Path, terrains, prey, leaves) -> dict:
         trails[tid] = Trail(tid, a, b, ter)
     for p in prey:
         if nodes.get(p.clearing) != "clearing":
-            raise DataError(_file(path.with_name("components.yaml"), "components.yaml"), p.id, "clearing", f"{p.clearing!r} is not a clearing of the board")
+            raise DataError(_file(path.with_name("components.yaml"), "components.yaml"), p.id, "clearing", f"{describe(p.clearing)} is not a clearing of the board")
     for lf in leaves:
         if nodes.get(lf.clearing) != "leaf_clearing":
-            raise DataError(_file(path.with_name("components.yaml"), "components.yaml"), lf.id, "clearing", f"{lf.clearing!r} is not a leaf clearing of the board")
+            raise DataError(_file(path.with_name("components.yaml"), "components.yaml"), lf.id, "clearing", f"{describe(lf.clearing)} is not a leaf clearing of the board")
     # every node is reachable from the ant-hill on foot
     seen, todo = {hills[0]}, [hills[0]]
     while todo:

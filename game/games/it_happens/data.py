@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from game.core.data import DataError, Entry, data_dir, entries, in_range, load_yaml
+from game.core.data import DataError, Entry, data_dir, describe, entries, in_range, list_of, load_yaml
 
 PLAIN, WORM = "plain", "worm"
 
@@ -59,50 +59,16 @@ def load(root: Path | None = None) -> Components:
     players = top.sub("players")
     lo = players.req("min", int, in_range(2, 5))
     hi = players.req("max", int, in_range(lo, 5))
-    dice = Entry(cname, "dice", top.req("dice", dict))
-    colors = tuple(dice.req("colors", list))
-    if len(colors) < hi or len(set(colors)) != len(colors):
-        raise dice.error("colors", f"needs {hi} different colours, found {colors}")
+    dice = top.sub("dice")
+    colors = tuple(dice.req("colors", list, list_of(str)))
+    need = max(hi, 3)                                     # two players add a neutral third colour
+    if len(colors) < need or len(set(colors)) != len(colors):
+        raise dice.error("colors", f"needs {need} different colours, found {describe(list(colors))}")
     if dice.req("faces", list) != [1, 2, 3, 4, 5, 6]:
         raise dice.error("faces", "must be [1, 2, 3, 4, 5, 6]")
-    worms = Entry(cname, "worm_tiles", top.req("worm_tiles", dict))
-    items = Entry(cname, "item_tiles", top.req("item_tiles", dict))
-    item_types = tuple(items.value)
-    item_counts = tuple(items.req(t, int, in_range(1, 32)) for t in item_types)
-    if sum(item_counts) != 32:
-        raise items.error(None, f"must hold 32 item tiles in all, found {sum(item_counts)}")
-    vp = Entry(cname, "vp_tiles", top.req("vp_tiles", dict))
-    vp_tiles = {int(k): vp.req(k, int, in_range(0, 24)) for k in vp.value}
-    if sum(vp_tiles.values()) != 24:
-        raise vp.error(None, f"must hold 24 victory point tiles in all, found {sum(vp_tiles.values())}")
-    scoring = Entry(cname, "scoring", top.req("scoring", dict))
-    two = Entry(cname, "two_player", top.req("two_player", dict))
-    setup = Entry(cname, "setup", top.req("setup", dict))
-    known = {PLAIN, WORM, *item_types}
-    mounds = []
-    for e in entries(mname, load_yaml(root / "it_happens" / "mounds.yaml"), "mounds"):
-        mid = e.req("id", str)
-        worm_number = e.req("worm_number", int, in_range(1, 18))
-        queen = e.req("queen_vp", int, in_range(2, 9))
-        general = e.req("general_vp", int, in_range(2, 9))
-        if general >= queen:
-            raise e.error("general_vp", f"must be smaller than queen_vp ({queen}), found {general}")
-        cols = e.req("columns", list)
-        if len(cols) != 5:
-            raise e.error("columns", f"must list 5 columns, found {len(cols)}")
-        columns = []
-        for k, col in enumerate(cols):
-            if not isinstance(col, list) or not 1 <= len(col) <= 3:
-                raise e.error(f"columns[{k + 1}]", f"must be a list of 1 to 3 spaces, found {col!r}")
-            for space in col:
-                if space not in known:
-                    raise e.error(f"columns[{k + 1}]", f"unknown space {space!r} (expected plain, worm or an item type)")
-            columns.append(tuple(col))
-        if worm_number > 6 * max(len(c) for c in columns):
-            raise e.error("worm_number", f"{worm_number} cannot be reached on this mound")
-        mounds.append(Mound(mid, worm_number, queen, general, tuple(columns)))
-    if len(mounds) != 12:
-        raise DataError(mname, None, "mounds", f"must list 12 mounds, found {len(mounds)}")
+    item_types, item_counts = _item_tiles(top.sub("item_tiles"))
+    vp_tiles = _vp_tiles(top.sub("vp_tiles"))
+    mounds = _mounds(mname, load_yaml(root / "it_happens" / "mounds.yaml"), {PLAIN, WORM, *item_types})
     printed = Counter(v for m in mounds for v in (m.queen_vp, m.general_vp))
     if dict(printed) != vp_tiles:
         raise DataError(cname, "vp_tiles", None,
@@ -111,18 +77,74 @@ def load(root: Path | None = None) -> Components:
         spaces = sum(col.count(t) for m in mounds for col in m.columns)
         if spaces > n:
             raise DataError(cname, "item_tiles", t, f"{n} tiles but {spaces} spaces show it")
+    rounds = top.req("rounds", int, in_range(1, 4))
+    per_round = top.req("mounds_per_round", int, in_range(1, 4))
+    if rounds * per_round > len(mounds):
+        raise top.error("mounds_per_round",
+                        f"{rounds} rounds of {per_round} mounds need more than the {len(mounds)} mounds")
+    setup, scoring, two = top.sub("setup"), top.sub("scoring"), top.sub("two_player")
+    starting = setup.req("starting_worms_per_player", int, in_range(0, 5))
+    worms = top.sub("worm_tiles").req("count", int, in_range(starting * hi, 99))
     return Components(
-        min_players=lo, max_players=hi,
-        rounds=top.req("rounds", int, in_range(1, 4)),
-        mounds_per_round=top.req("mounds_per_round", int, in_range(1, 4)),
+        min_players=lo, max_players=hi, rounds=rounds, mounds_per_round=per_round,
         colors=colors, dice_per_color=dice.req("per_color", int, in_range(1, 9)),
-        starting_worms=setup.req("starting_worms_per_player", int, in_range(0, 5)),
-        worm_tiles=worms.req("count", int, in_range(1, 99)),
+        starting_worms=starting, worm_tiles=worms,
         item_types=item_types, item_tiles=item_counts, vp_tiles=vp_tiles,
-        item_set_vp=scoring.req("item_type_with_two_or_more", int),
-        variety_vp=scoring.req("most_item_types_bonus", int),
-        worm_vp=scoring.req("worm_tile", int),
+        item_set_vp=scoring.req("item_type_with_two_or_more", int, in_range(0, 99)),
+        variety_vp=scoring.req("most_item_types_bonus", int, in_range(0, 99)),
+        worm_vp=scoring.req("worm_tile", int, in_range(0, 99)),
         neutral_dice_per_player=two.req("neutral_dice_per_real_player", int, in_range(0, 5)),
         neutral_starting_worms=two.req("neutral_starting_worms", int, in_range(0, 5)),
         mounds=tuple(mounds),
     )
+
+
+def _item_tiles(items: Entry) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    for t in items.value:
+        if not isinstance(t, str) or t in (PLAIN, WORM):
+            raise items.error(str(t), "must be named by an item type (text other than plain or worm)")
+    item_types = tuple(items.value)
+    item_counts = tuple(items.req(t, int, in_range(1, 32)) for t in item_types)
+    if sum(item_counts) != 32:
+        raise items.error(None, f"must hold 32 item tiles in all, found {sum(item_counts)}")
+    return item_types, item_counts
+
+
+def _vp_tiles(vp: Entry) -> dict:
+    for k in vp.value:
+        if isinstance(k, bool) or not isinstance(k, int):
+            raise vp.error(str(k), "must be named by a victory point value (a whole number)")
+    vp_tiles = {k: vp.req(k, int, in_range(0, 24)) for k in vp.value}
+    if sum(vp_tiles.values()) != 24:
+        raise vp.error(None, f"must hold 24 victory point tiles in all, found {sum(vp_tiles.values())}")
+    return vp_tiles
+
+
+def _mounds(mname: str, raw, known: set) -> list[Mound]:
+    mounds = [_mound(e, known) for e in entries(mname, raw, "mounds")]
+    if len(mounds) != 12:
+        raise DataError(mname, None, "mounds", f"must list 12 mounds, found {len(mounds)}")
+    return mounds
+
+
+def _mound(e: Entry, known: set) -> Mound:
+    mid = e.req("id", str)
+    worm_number = e.req("worm_number", int, in_range(1, 18))
+    queen = e.req("queen_vp", int, in_range(2, 9))
+    general = e.req("general_vp", int, in_range(2, 9))
+    if general >= queen:
+        raise e.error("general_vp", f"must be smaller than queen_vp ({queen}), found {general}")
+    cols = e.req("columns", list)
+    if len(cols) != 5:
+        raise e.error("columns", f"must list 5 columns, found {len(cols)}")
+    for k, col in enumerate(cols):
+        if not isinstance(col, list) or not 1 <= len(col) <= 3:
+            raise e.error(f"columns[{k + 1}]", f"must be a list of 1 to 3 spaces, found {describe(col)}")
+        for space in col:
+            if not isinstance(space, str) or space not in known:
+                raise e.error(f"columns[{k + 1}]",
+                              f"unknown space {describe(space)} (expected plain, worm or an item type)")
+    columns = tuple(tuple(col) for col in cols)
+    if worm_number > 6 * max(len(c) for c in columns):
+        raise e.error("worm_number", f"{worm_number} cannot be reached on this mound")
+    return Mound(mid, worm_number, queen, general, columns)

@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.core.data import DataError, Entry, data_dir, entries, in_range, load_yaml, one_of
+from game.core.data import DataError, Entry, data_dir, describe, entries, in_range, list_of, load_yaml, one_of
 
 PORTS = ("Li", "Lo", "Ri", "Ro")
 # going round a tile's boundary the ports come in this cyclic order (planarity check)
 _CYCLE = ("Ri", "Ro", "Lo", "Li")
 SPECIALISTS = ("queen", "nurse", "architect", "sergeant", "sentry")
+RULES_PLAYERS = 6                     # the most players the rules seat (MicropolisRules.max_players)
 
 
 @dataclass(frozen=True)
@@ -128,48 +129,83 @@ def _crosses(a: set, b: set) -> bool:
 
 def load_constants(path: Path) -> Constants:
     file = "data/micropolis/constants.yaml" if "data" in Path(path).parts else str(path)
-    raw = load_yaml(path)
-    top = Entry(file, None, raw)
-    comp = Entry(file, "components", top.req("components", dict))
-    players = Entry(file, "players", top.req("players", dict))
-    sc = Entry(file, "scoring", top.req("scoring", dict))
-    ex = Entry(file, "expert", top.req("expert", dict))
-    harvest = sc.req("harvest_vp_by_distinct_fruits", list,
-                     lambda v: None if len(v) == 7 and all(isinstance(x, int) for x in v)
-                     else "must list 7 whole numbers (0 to 6 fruits)")
-    bvp = sc.req("barracks_vp_by_size", dict,
-                 lambda v: None if set(v) == {1, 2, 3, 4} and all(isinstance(x, int) for x in v.values())
-                 else "must map sizes 1-4 to whole numbers")
-    fruits = top.req("fruits", list, lambda v: None if len(v) == 6 and all(isinstance(x, str) for x in v)
-                     else "must list the 6 fruit names")
-    return Constants(
+    top = Entry(file, None, load_yaml(path))
+    comp, players, sc, ex = top.sub("components"), top.sub("players"), top.sub("scoring"), top.sub("expert")
+    harvest = sc.req("harvest_vp_by_distinct_fruits", list, _points(7))
+    bvp = sc.req("barracks_vp_by_size", dict, _barracks_vp)
+    fruits = top.req("fruits", list, list_of(str, 6))
+    wild = top.req("wild_fruit", str)
+    if len(set(fruits)) != 6 or wild in fruits:
+        raise top.error("fruits", f"must list 6 different fruits, none of them the wild fruit {describe(wild)}")
+    lo = players.req("min", int, in_range(2, RULES_PLAYERS))
+    c = Constants(
         anthill_tiles=comp.req("anthill_tiles", int, in_range(1, 200)),
         foundation_tiles=comp.req("foundation_tiles", int, in_range(1, 12)),
         soldiers=comp.req("soldiers", int, in_range(1, 200)),
         architect_tokens=comp.req("architect_tokens", int, in_range(0, 10)),
-        min_players=players.req("min", int, in_range(1, 6)),
-        max_players=players.req("max", int, in_range(1, 6)),
+        min_players=lo,
+        max_players=players.req("max", int, in_range(RULES_PLAYERS, RULES_PLAYERS)),
         soldiers_per_foundation=top.req("soldiers_per_foundation", int, in_range(0, 10)),
         line_size=top.req("line_size", int, in_range(1, 20)),
         army_cap=top.req("army_cap", int, in_range(1, 50)),
         ring_slots=top.req("ring_slots", int, in_range(10, 10)),
-        colony_vp=sc.req("colony_vp", int),
-        red_army_vp=sc.req("red_army_vp", int),
+        colony_vp=sc.req("colony_vp", int, in_range(0, 99)),
+        red_army_vp=sc.req("red_army_vp", int, in_range(0, 99)),
         harvest_vp=tuple(harvest),
         barracks_vp=dict(bvp),
         fruits=tuple(fruits),
-        wild_fruit=top.req("wild_fruit", str),
-        expert_players=tuple(ex.req("players", list)),
+        wild_fruit=wild,
+        expert_players=tuple(ex.req("players", list, _expert_players)),
         anthills_per_player_expert=ex.req("anthills_per_player", int, in_range(1, 2)),
         expert_refill_every=ex.req("refill_every_rounds", int, in_range(1, 10)),
     )
+    _check_supplies(top, c)
+    return c
+
+
+def _points(n: int):
+    check = list_of(int, n)
+    return lambda v: check(v) or (None if all(0 <= x <= 99 for x in v) else "each value must be between 0 and 99")
+
+
+def _barracks_vp(v: dict) -> str | None:
+    ok = set(v) == {1, 2, 3, 4} and not any(isinstance(k, bool) for k in v)
+    if ok and not _points(4)(list(v.values())):
+        return None
+    return "must map sizes 1-4 to whole numbers between 0 and 99"
+
+
+def _expert_players(v: list) -> str | None:
+    problem = list_of(int)(v)
+    if problem:
+        return problem
+    if not v or len(set(v)) != len(v) or not all(2 <= x <= RULES_PLAYERS for x in v):
+        return f"must list different player counts between 2 and {RULES_PLAYERS}, found {describe(v)}"
+    return None
+
+
+def _check_supplies(top: Entry, c: Constants) -> None:
+    """The largest table the rules allow must find enough tiles, soldiers and room in the line."""
+    expert = max(c.expert_players) * c.anthills_per_player_expert
+    anthills = max(RULES_PLAYERS, expert)
+    if c.anthill_tiles < anthills * c.ring_slots:
+        raise DataError(top.file, "components", "anthill_tiles",
+                        f"{anthills} anthills need {anthills * c.ring_slots} tiles, found {c.anthill_tiles}")
+    if c.soldiers < anthills * c.soldiers_per_foundation:
+        raise DataError(top.file, "components", "soldiers",
+                        f"{anthills} anthills need {anthills * c.soldiers_per_foundation}, found {c.soldiers}")
+    if c.soldiers_per_foundation > c.army_cap:
+        raise top.error("soldiers_per_foundation", f"must not exceed the army cap ({c.army_cap})")
+    need = max(RULES_PLAYERS, max(c.expert_players) * c.expert_refill_every)
+    if c.line_size < need:
+        raise top.error("line_size", f"the line must hold the {need} tiles taken between two refills")
 
 
 def _load_segment(e: Entry, tid: str, k: int, raw, c: Constants) -> Segment:
     where = f"segments[{k + 1}]"
     s = Entry(e.file, tid, raw) if isinstance(raw, dict) else None
     if s is None:
-        raise DataError(e.file, tid, where, f"must be a mapping, found {raw!r}")
+        raise DataError(e.file, tid, where, f"must be a mapping, found {describe(raw)}")
 
     def err(field, problem):
         return DataError(e.file, tid, f"{where}.{field}", problem)
@@ -178,48 +214,49 @@ def _load_segment(e: Entry, tid: str, k: int, raw, c: Constants) -> Segment:
         raise err("ports", "is missing")
     ports = raw["ports"]
     if not isinstance(ports, list) or not all(isinstance(p, str) for p in ports):
-        raise err("ports", f"must be a list of port names, found {ports!r}")
+        raise err("ports", f"must be a list of port names, found {describe(ports)}")
     for p in ports:
         if p not in PORTS:
-            raise err("ports", f"unknown id {p!r} (expected one of {', '.join(PORTS)})")
+            raise err("ports", f"unknown id {describe(p)} (expected one of {', '.join(PORTS)})")
     if len(set(ports)) != len(ports):
         raise err("ports", "lists a port twice")
     if "workers" not in raw:
         raise err("workers", "is missing")
     w = raw["workers"]
     if not isinstance(w, int) or isinstance(w, bool):
-        raise err("workers", f"must be a whole number, found {w!r}")
+        raise err("workers", f"must be a whole number, found {describe(w)}")
     if not 0 <= w <= 9:
         raise err("workers", f"must be between 0 and 9, found {w}")
     spec, eggs = None, 0
     if raw.get("specialist") is not None:
         sp = raw["specialist"]
         if not isinstance(sp, dict):
-            raise err("specialist", f"must be a mapping, found {sp!r}")
+            raise err("specialist", f"must be a mapping, found {describe(sp)}")
         spec = sp.get("type")
         if spec is None:
             raise err("specialist.type", "is missing")
         if not isinstance(spec, str):
-            raise err("specialist.type", f"must be text, found {spec!r}")
+            raise err("specialist.type", f"must be text, found {describe(spec)}")
         if spec not in SPECIALISTS:
-            raise err("specialist.type", f"unknown id {spec!r} (expected one of {', '.join(SPECIALISTS)})")
+            raise err("specialist.type", f"unknown id {describe(spec)} (expected one of {', '.join(SPECIALISTS)})")
         if spec == "nurse":
             eggs = sp.get("eggs")
             if eggs is None:
                 raise err("specialist.eggs", "is missing (a nurse holds 1-3 eggs)")
             if not isinstance(eggs, int) or isinstance(eggs, bool):
-                raise err("specialist.eggs", f"must be a whole number, found {eggs!r}")
+                raise err("specialist.eggs", f"must be a whole number, found {describe(eggs)}")
             if not 1 <= eggs <= 3:
                 raise err("specialist.eggs", f"must be between 1 and 3, found {eggs}")
         elif "eggs" in sp:
             raise err("specialist.eggs", "only a nurse holds eggs")
     fruits = raw.get("fruits") or []
     if not isinstance(fruits, list):
-        raise err("fruits", f"must be a list, found {fruits!r}")
-    allowed = list(c.fruits) + [c.wild_fruit]
+        raise err("fruits", f"must be a list, found {describe(fruits)}")
+    known = one_of(list(c.fruits) + [c.wild_fruit])
     for f in fruits:
-        if f not in allowed:
-            raise err("fruits", f"unknown id {f!r} (expected one of {', '.join(allowed)})")
+        problem = known(f)
+        if problem:
+            raise err("fruits", problem)
     return Segment(tuple(ports), w, spec, eggs, tuple(fruits))
 
 

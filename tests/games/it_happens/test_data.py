@@ -50,7 +50,7 @@ def _broken(tmp_path, name, old, new):
 
 def test_broken_yaml_syntax_names_the_file_and_line(tmp_path):
     root = _broken(tmp_path, "mounds.yaml", "    worm_number: 6\n", "    worm_number: [6\n")
-    with pytest.raises(DataError, match=r"data/it_happens/mounds.yaml: YAML syntax error at line"):
+    with pytest.raises(DataError, match=r"data/it_happens/mounds.yaml: is not valid YAML \(line"):
         load(root)
 
 
@@ -98,5 +98,23 @@ def test_duplicate_mound_id_is_named(tmp_path):
 
 def test_missing_file_is_named(tmp_path):
     (tmp_path / "it_happens").mkdir()
-    with pytest.raises(DataError, match="components.yaml: file is missing"):
+    with pytest.raises(DataError, match="components.yaml: is missing"):
         load(tmp_path)
+
+
+@pytest.mark.parametrize("name, old, new, entry, field", [
+    ("components.yaml", "colors: [yellow, red,", "colors: [[yellow], red,", "dice", "colors"),
+    ("components.yaml", "colors: [yellow, red, green, blue, white]", "colors: [yellow, red]", "dice", "colors"),
+    ("components.yaml", "  2: 3\n", "  abc: 3\n", "vp_tiles", "abc"),
+    ("components.yaml", "  map: 4\n", "  7: 4\n", "item_tiles", "7"),
+    ("components.yaml", "  map: 4\n", "  worm: 4\n", "item_tiles", "worm"),
+    ("components.yaml", "mounds_per_round: 3", "mounds_per_round: 4", None, "mounds_per_round"),
+    ("components.yaml", "  count: 24", "  count: 5", "worm_tiles", "count"),
+    ("components.yaml", "  worm_tile: 1", "  worm_tile: [1]", "scoring", "worm_tile"),
+    ("mounds.yaml", "[glove]", "[{glove: 1}]", "M01", "columns[1]"),
+    ("mounds.yaml", "[glove]", "[[glove]]", "M01", "columns[1]"),
+])
+def test_wrong_kinds_of_value_are_named(tmp_path, name, old, new, entry, field):
+    with pytest.raises(DataError) as e:
+        load(_broken(tmp_path, name, old, new))
+    assert e.value.file == f"data/it_happens/{name}" and (e.value.entry, e.value.field) == (entry, field)

@@ -103,7 +103,7 @@ def _err(name):
 
 def test_broken_yaml_syntax_names_file_and_line():
     msg = _err("syntax_error.yaml")
-    assert "syntax_error.yaml" in msg and "YAML syntax error" in msg and "line" in msg
+    assert "syntax_error.yaml" in msg and "not valid YAML (line" in msg
 
 
 def test_broken_missing_field_names_file_entry_field():
@@ -141,3 +141,51 @@ def test_broken_constants_missing_field():
         load_constants(FIX / "constants_missing.yaml")
     msg = str(e.value)
     assert "constants_missing.yaml" in msg and "army_cap" in msg and "missing" in msg
+
+
+# ---------------------------------------------------------------- values the rules use later
+def _constants_error(tmp_path, old, new):
+    text = (data_dir() / "micropolis" / "constants.yaml").read_text()
+    assert old in text
+    path = tmp_path / "data" / "micropolis" / "constants.yaml"
+    path.parent.mkdir(parents=True)
+    path.write_text(text.replace(old, new, 1))
+    with pytest.raises(DataError) as e:
+        load_constants(path)
+    return e.value
+
+
+@pytest.mark.parametrize("new, word", [
+    ("players: ['x', 3]", "whole numbers"),
+    ("players: []", "different player counts"),
+    ("players: [2, 2]", "different player counts"),
+    ("players: [2, 7]", "between 2 and 6"),
+])
+def test_expert_players_must_be_player_counts(tmp_path, new, word):
+    e = _constants_error(tmp_path, "players: [2, 3]", new)
+    assert (e.file, e.entry, e.field) == ("data/micropolis/constants.yaml", "expert", "players") and word in e.problem
+
+
+def test_expert_tables_need_enough_tiles_soldiers_and_line(tmp_path):
+    e = _constants_error(tmp_path, "players: [2, 3]", "players: [2, 4]")    # 8 anthills need 80 tiles
+    assert (e.entry, e.field) == ("components", "anthill_tiles") and "80" in e.problem
+    e = _constants_error(tmp_path / "b", "soldiers: 45", "soldiers: 25")
+    assert (e.entry, e.field) == ("components", "soldiers")
+    e = _constants_error(tmp_path / "c", "line_size: 7", "line_size: 5")     # six players take 6 a round
+    assert e.field == "line_size" and "6 tiles" in e.problem
+
+
+def test_the_rules_seat_up_to_six_players(tmp_path):
+    e = _constants_error(tmp_path, "players: {min: 2, max: 6}", "players: {min: 2, max: 5}")
+    assert (e.entry, e.field) == ("players", "max")
+
+
+@pytest.mark.parametrize("old, new, field", [
+    ("[0, 2, 5, 10, 15, 20, 25]", "[0, 2, 5, 10, 15, 20, [25]]", "harvest_vp_by_distinct_fruits"),
+    ("{1: 2, 2: 4, 3: 7, 4: 10}", "{1: 2, 2: 4, 3: 7, 4: {a: 1}}", "barracks_vp_by_size"),
+    ("colony_vp: 5", "colony_vp: -5", "colony_vp"),
+    ("fruits: [cherry, lemon", "fruits: [[cherry], lemon", "fruits"),
+    ("fruits: [cherry, lemon", "fruits: [gift, lemon", "fruits"),
+])
+def test_scoring_values_are_checked_before_use(tmp_path, old, new, field):
+    assert _constants_error(tmp_path, old, new).field == field
