@@ -1,0 +1,42 @@
+"""The hint's one line (heuristics.explain): plain words for every legal move of real games."""
+import importlib
+import re
+
+import pytest
+
+from game.core.rng import Rng
+from game.games import get_rules
+from game.tools.autoplay import ai_seats
+
+BAD = re.compile(r"\b[AM]\d\d\b|True|False|None|\(s\)|\[|\{|_")
+
+
+def explained(game, seed, n, steps):
+    rules = get_rules(game)
+    explain = importlib.import_module(f"game.games.{game}.heuristics").explain
+    s, rng, lines = rules.new_game(ai_seats(rules, n, "medium", seed), seed, {}), Rng(seed), []
+    for _ in range(steps):
+        if rules.is_over(s):
+            break
+        p = rules.to_move(s)
+        lines += [explain(rules, s, p, a) for a in rules.legal_actions(s)]
+        acts = rules.legal_actions(s)
+        s = rules.apply(s, acts[rng.below(len(acts))])
+    return lines
+
+
+@pytest.mark.parametrize("game,seed,n,steps", [("it_happens", 1, 2, 120), ("it_happens", 2, 4, 120),
+                                               ("micropolis", 1, 3, 60)])
+def test_every_move_is_explained_in_plain_words(game, seed, n, steps):
+    lines = explained(game, seed, n, steps)
+    assert len(lines) > 100
+    for line in lines:
+        assert line and not BAD.search(line), line
+
+
+def test_it_happens_says_when_a_queen_is_at_stake():
+    assert any("ahead for the Queen" in ln for ln in explained("it_happens", 4, 3, 30))
+
+
+def test_micropolis_names_the_scoring_line_a_move_grows():
+    assert any(ln.startswith("It brings") for ln in explained("micropolis", 1, 3, 60))
