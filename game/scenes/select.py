@@ -34,7 +34,7 @@ class SelectScene(Scene):
         super().enter()
         self.saves, msgs = list_saves()
         self.finished = list_finished()
-        self.message = msgs[0] if msgs else ""
+        self.message = self._told(msgs)
         why = saving_off_reason()
         if why and not self.message:
             self.message = why
@@ -46,6 +46,18 @@ class SelectScene(Scene):
             self.continue_btn.label = f"Continue {title}"
         else:
             self.continue_btn.label = "Continue"
+
+    @staticmethod
+    def _told(msgs: list[str]) -> str:
+        """Every save set aside goes to the log; the menu says it in one line."""
+        if not msgs:
+            return ""
+        from game.core.errlog import write_log
+        log = write_log("saved games set aside:\n  " + "\n  ".join(msgs))
+        if len(msgs) == 1:
+            return msgs[0]
+        where = f" (the reasons are in {log})" if log else ""
+        return f"{len(msgs)} saved games could not be used and were kept aside{where}."
 
     def _items(self):
         """Focusable things in keyboard order: the cards, then the buttons."""
