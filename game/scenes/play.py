@@ -65,6 +65,7 @@ class PlayScene(Scene):
         self.hint_btn = Button("Hint", "hint", key=pygame.K_h)
         self.menu_btn = Button("Menu", "menu")
         self.results_btn = Button("See results", "results", style="primary")
+        self.last_moves: dict = {}    # player -> their latest decision (marked on the table)
         self.focus = KeyFocus()       # Tab / Shift+Tab over the legal moves, Enter plays
         self.hint = Hint()            # H: the Hard AI's advice
         self.curtain = Curtain()      # hot seat with private information
@@ -127,7 +128,10 @@ class PlayScene(Scene):
             self.message = "That move is not allowed right now."
             return False
         before = len(s.log)
+        mover = self.rules.to_move(s)
         new = self.rules.apply(s, action)
+        if self.view.marks_move(action):
+            self.last_moves[mover] = action   # stays marked on the table until that player's next move
         self.states.append(new)
         self.cursor = len(self.states) - 1
         events = new.log.since(before)
@@ -183,6 +187,7 @@ class PlayScene(Scene):
         self.focus.reset()
         self.hint.cancel()
         self.cancel_ai()
+        self.last_moves.clear()
         self.view.on_undo(self.state)
         self._rebuild_log()
         self.autosave()
@@ -468,6 +473,7 @@ class PlayScene(Scene):
                 self.dialog.draw(surf, th)
             return
         self.view.draw(surf, self.state, ctx, self.mouse)
+        self._draw_last_moves(surf)
         self._draw_focus(surf, ctx)
         self._draw_bar(surf, ctx)
         self.log.draw(surf, self.log_rect, th, "Replay log" if self.replay else "What happened")
@@ -478,6 +484,15 @@ class PlayScene(Scene):
             self.help.draw(surf, th)
         if self.dialog is not None:
             self.dialog.draw(surf, th)
+
+    def _draw_last_moves(self, surf):
+        """Each player's latest move, ringed in their colour where the table still shows it."""
+        if self.replay:
+            return
+        for p, action in self.last_moves.items():
+            where = self.view.locate(action, self.state, p)
+            if where is not None:
+                draw_ring(surf, self.th, where, 0.0, color=self.view.seat_color(p), width=self.th.px(3))
 
     def _draw_focus(self, surf, ctx):
         """The move the keyboard (or the hint) points at: ringed on the table, named in words."""

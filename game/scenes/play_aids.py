@@ -19,12 +19,12 @@ from game.ui import theme as T
 from game.ui.widgets import Button, draw_panel, wrap
 
 
-def draw_ring(surf, th, where, t_ms: float, color=T.HILITE):
-    """A pulsing ring around a rect or a (centre, radius) spot on the table."""
+def draw_ring(surf, th, where, t_ms: float, color=T.HILITE, width: int | None = None):
+    """A ring around a rect or a (centre, radius) spot on the table; pulsing unless a width is given."""
     if where is None:
         return
-    pulse = 0.5 + 0.5 * math.sin(t_ms / 160)
-    width = th.px(3) + int(th.px(3) * pulse)
+    if width is None:
+        width = th.px(3) + int(th.px(3) * (0.5 + 0.5 * math.sin(t_ms / 160)))
     if isinstance(where, pygame.Rect):
         pygame.draw.rect(surf, color, where.inflate(th.px(10), th.px(10)), width, border_radius=th.px(10))
     else:

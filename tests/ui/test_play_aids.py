@@ -102,3 +102,21 @@ def test_one_human_never_sees_the_curtain(app, monkeypatch):
         if rules.to_move(play.state) == 0:
             play.submit(rules.legal_actions(play.state)[0])
         assert play.curtain.for_player is None
+
+
+def test_each_players_last_move_stays_marked_until_their_next(app):
+    rules = get_rules("it_happens")
+    play = humans(app, "it_happens", 3)
+    play.curtain.seen_by = None
+    marked = {}
+    for _ in range(12):
+        p = rules.to_move(play.state)
+        acts = rules.legal_actions(play.state)
+        a = next((x for x in acts if play.view.marks_move(x)), acts[0])
+        play.submit(a)
+        if play.view.marks_move(a):
+            marked[p] = a
+        play.curtain.lift()
+        app.frame(16)
+        assert play.last_moves == marked
+    assert marked and all(play.view.locate(a, play.state, p) is not None for p, a in marked.items())

@@ -967,7 +967,11 @@ class View(GameView):
             return next((a for a in ctx.legal if isinstance(a, ScoutTake) and a.row == row), None)
         return None
 
-    def locate(self, action, state):
+    def marks_move(self, action) -> bool:
+        return not isinstance(action, (EndActions, Stop, UseMagnificant, BuildTile, BuildOrient, Discard,
+                                       ArrivalFirst, ScoutTake))
+
+    def locate(self, action, state, player: int | None = None):
         """Where a legal move shows on the table (drawn this frame): a button, a hand tile, a hex,
         a scout row, a hatching area, a trail or a clearing."""
         for b in self.buttons + self.menu:
@@ -977,10 +981,11 @@ class View(GameView):
             if key == action:
                 return shape
         cell = getattr(action, "cell", None)
-        if cell is not None and (state.player, cell) in self.cells:
-            return self.cells[(state.player, cell)]
+        who = state.player if player is None else player
+        if cell is not None:
+            return self.cells.get((who, cell))
         if isinstance(action, ScoutTake):
-            return self._field_slot(state.field, action.row)
+            return self._field_slot(state.field, action.row) if state.field in self.map.scout_fields else None
         if isinstance(action, Hatch) and action.area in self.map.hatching:
             return self._rect(self.map.hatching[action.area])
         node = getattr(action, "node", None) or getattr(action, "dst", None) or getattr(action, "where", None)

@@ -67,10 +67,16 @@ class GameView:
         except TypeError:
             return action.describe()
 
-    def locate(self, action, state) -> "pygame.Rect | tuple | None":
+    def locate(self, action, state, player: int | None = None) -> "pygame.Rect | tuple | None":
         """Where a legal move is on the table (a rect, or (centre, radius)), for the keyboard focus
-        and the hint; None when the view cannot point at it (its words are shown anyway)."""
+        and the hint; None when the view cannot point at it (its words are shown anyway).
+        ``player`` is whose move it was (default: the player to move), for marking past moves."""
         return None
+
+    def marks_move(self, action) -> bool:
+        """Does this move leave a mark on the table worth keeping until its player moves again?
+        (Not for "end turn" or "roll" buttons.)"""
+        return True
 
     def hover(self, pos, state, ctx: ViewContext) -> str | None:
         """Tooltip text for what is under the mouse."""

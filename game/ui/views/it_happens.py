@@ -522,7 +522,10 @@ class View(GameView):
             return "Pay a worm to pass and keep the die"
         return super().action_words(action, state)
 
-    def locate(self, action, state):
+    def marks_move(self, action) -> bool:
+        return isinstance(action, Place)
+
+    def locate(self, action, state, player: int | None = None):
         if isinstance(action, Place):
             return self.cols.get((action.mound, action.column))
         return next((b.rect for b in self.buttons if b.action == action), None)

@@ -701,7 +701,7 @@ class View(GameView):
             return f"Take tile {action.position + 1} of the line{hill}{how} ({tile_words(tile)})"
         return self._make_buttons(state, [action])[0].hint.rstrip(".")
 
-    def locate(self, action, state):
+    def locate(self, action, state, player: int | None = None):
         """Where a legal move is on the table as drawn: a line tile, an Architect token, a green
         slot or a button (nothing while an anthill is shown up close)."""
         if self.zoom is not None:
