@@ -487,7 +487,7 @@ class PlayScene(Scene):
 
     def _draw_last_moves(self, surf):
         """Each player's latest move, ringed in their colour where the table still shows it."""
-        if self.replay:
+        if self.replay or self.view.covers_table():
             return
         for p, action in self.last_moves.items():
             where = self.view.locate(action, self.state, p)

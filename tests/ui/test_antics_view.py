@@ -183,3 +183,19 @@ def test_every_legal_move_can_be_pointed_at_for_the_keyboard(app):
         missing += [a for a in c.legal if view.locate(a, s) is None]
         s = R.apply(s, c.legal[rng.below(len(c.legal))])
     assert not missing, missing[:5]
+
+
+def test_z_shows_the_hill_large_and_its_hexes_stay_clickable(app):
+    s = start(3)
+    view = View(R, s.seats, Theme((1280, 720)))
+    view.layout(pygame.Rect(0, 0, 1000, 640))
+    c = ctx(s)
+    view.draw(pygame.Surface((1000, 640)), s, c, (0, 0))
+    small = dict(view.cells)
+    assert view.key(pygame.K_z, s, c) is None and view.zoom == s.player
+    view.draw(pygame.Surface((1000, 640)), s, c, (0, 0))
+    big = {k: v for k, v in view.cells.items() if k[0] == s.player}
+    assert all(big[k][1] > small[k][1] * 1.5 for k in big)          # the hexes are drawn larger
+    cell, (centre, _) = next((k, v) for k, v in big.items() if any(getattr(a, "cell", None) == k[1] for a in c.legal))
+    assert view.click((int(centre[0]), int(centre[1])), s, c) in c.legal
+    assert view.cancel_pending() and view.zoom is None and not view.cancel_pending()

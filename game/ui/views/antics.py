@@ -125,6 +125,7 @@ class View(GameView):
         self.cells: dict = {}           # (player, cell) -> (centre, radius)
         self.flash: dict = {}           # ("trail"|"node"|"cell"|"area", key) -> ms left
         self.attacks: list[dict] = []   # anteater arrivals still to show, one after the other
+        self.zoom: int | None = None    # a player's ant-hill shown large over the table (Z)
 
     # ------------------------------------------------------------------ geometry
     def layout(self, rect):
@@ -321,6 +322,8 @@ class View(GameView):
         for p in range(len(self.seats)):
             self._draw_hill(surf, state, p, sheets[p], legal, mouse)
         self._draw_bar(surf, state, ctx, legal, mouse)
+        if self.zoom is not None:
+            self._draw_zoom(surf, state, legal, mouse)
         if self.attacks:
             self._draw_attack(surf, self.attacks[0])
         if self.menu:
@@ -328,6 +331,22 @@ class View(GameView):
             for b in self.menu:
                 b.hover = b.rect.collidepoint(mouse)
                 b.draw(surf, th)
+
+    def _draw_zoom(self, surf, state, legal, mouse):
+        """A player's ant-hill large over the board and the panels; the bar (hand, buttons) stays."""
+        th = self.th
+        p = self.zoom
+        box = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, self.bar.y - self.rect.y - th.px(8))
+        draw_panel(surf, box, th, fill=(250, 243, 228), radius=16)
+        pygame.draw.rect(surf, self.seat_color(p), box, th.px(4), border_radius=th.px(16))
+        self.hot.append(("zoom", box, None))   # clicks on the panel reach nothing beneath it
+        title = th.text(f"{self.seats[p].name}'s ant-hill", "title", T.INK, bold=True)
+        surf.blit(title, (box.x + th.px(20), box.y + th.px(12)))
+        tip = th.text("Z or Esc: back to the table", "small", T.INK_SOFT)
+        surf.blit(tip, tip.get_rect(topright=(box.right - th.px(20), box.y + th.px(20))))
+        room = box.inflate(-th.px(40), -th.px(40)).move(0, title.get_height() // 2)
+        room.h -= title.get_height() // 2
+        self._draw_cells(surf, state, p, legal, room, mouse, biggest=150)
 
     def _attack_target(self, ev) -> tuple[int, int] | None:
         """Where an arriving anteater eats: the prey's clearing, else the hatching area, else None."""
@@ -668,7 +687,7 @@ class View(GameView):
         self.hot.append(("mag_info", mr, p))
         return y + hand_h
 
-    def _draw_cells(self, surf, state, p, legal, room, mouse):
+    def _draw_cells(self, surf, state, p, legal, room, mouse, biggest: int = 64):
         th = self.th
         hill, ghosts = self._hill_cells(state, p, legal)
         cells = list(hill) + list(ghosts)
@@ -679,7 +698,7 @@ class View(GameView):
         ys = [v[1] for v in pts.values()]
         bw = max(xs) - min(xs) + math.sqrt(3)
         bh = max(ys) - min(ys) + 2
-        R = min(room.w / bw, room.h / bh, th.px(64))
+        R = min(room.w / bw, room.h / bh, th.px(biggest))
         px = max(10, int(R / A.HEX_FRACTION))
         R = A.cell_radius(px)
         cx0 = room.centerx - (max(xs) + min(xs)) / 2 * R
@@ -957,6 +976,9 @@ class View(GameView):
             return None
         if not ctx.human_turn:
             return None
+        if key == pygame.K_z:
+            self.zoom = None if self.zoom is not None else state.player
+            return None
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             for cls in (Stop, EndActions):
                 a = next((a for a in ctx.legal if isinstance(a, cls)), None)
@@ -1066,8 +1088,16 @@ class View(GameView):
         return PHASE_HINTS.get(state.phase, "")
 
     # ------------------------------------------------------------------ animation
+    def cancel_pending(self) -> bool:
+        if self.zoom is not None:
+            self.zoom = None
+            return True
+        return False
+
     def on_events(self, events, state):
         self.menu = []
+        if self.zoom is not None and self.zoom != state.player:
+            self.zoom = None
         for ev in events:
             t = ev.get("type")
             p = ev.get("player")

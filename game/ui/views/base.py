@@ -73,6 +73,10 @@ class GameView:
         ``player`` is whose move it was (default: the player to move), for marking past moves."""
         return None
 
+    def covers_table(self) -> bool:
+        """True while the view shows something large over its table (an enlarged hill)."""
+        return getattr(self, "zoom", None) is not None
+
     def marks_move(self, action) -> bool:
         """Does this move leave a mark on the table worth keeping until its player moves again?
         (Not for "end turn" or "roll" buttons.)"""
