@@ -12,7 +12,6 @@ from __future__ import annotations
 from .data import ACTIONS
 from .state import (LEAF_PREFIX, BuildCell, BuildDir, BuildOrient, BuildTile, EndActions, Steal, Stop, UseMagnificant,
                     UseSpace)
-from . import hill as H
 
 FUNGUS = "fungus"
 ACTION_PHASES = frozenset({"scout", "build_tile", "build_cell", "build_dir", "build_orient", "hatch", "ants", "heave"})
@@ -44,8 +43,11 @@ def _dist_from(rules, reach: set) -> dict:
 
 def _hill_value(cells) -> float:
     """cells: iterable of (symbol, level) of the usable visible hexes."""
-    best: dict = {}
-    fungus = 0.0
+    return _worth(*_tally(cells, {}, 0.0))
+
+
+def _tally(cells, best: dict, fungus: float) -> tuple[dict, float]:
+    """Add cells to ``best`` (symbol -> [best level, second best level]) and the fungus levels."""
     for sym, lvl in cells:
         if sym == FUNGUS:
             fungus += lvl
@@ -57,18 +59,24 @@ def _hill_value(cells) -> float:
             b[1], b[0] = b[0], lvl
         elif lvl > b[1]:
             b[1] = lvl
+    return best, fungus
+
+
+def _worth(best: dict, fungus: float) -> float:
     v = sum(LEVEL_W[b[0]] + SECOND_W * LEVEL_W[b[1]] for b in best.values())
     v -= 1.5 * (len(ACTIONS) - len(best))          # an action you cannot take at all hurts
     return v + UNIT_FUNGUS * fungus
 
 
-def _usable(s, p):
+def hill_value(rules, s, p) -> float:
+    """_hill_value of p's hill as it is, worked out once per hill and stored prey."""
     stored = s.stored[p]
-    return [(st[-1][1], len(st)) for c, st in s.hills[p].items() if c not in stored]
-
-
-def hill_value(s, p) -> float:
-    return _hill_value(_usable(s, p))
+    memo = rules.hill_info(s, p).memo
+    key = ("value", frozenset(stored))
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = _hill_value([(st[-1][1], len(st)) for c, st in s.hills[p].items() if c not in stored])
+    return got
 
 
 PREY_FLOOR = 4.0      # a prey still to come is worth what an average one adds to a 4-prey collection
@@ -84,6 +92,22 @@ def _collection(k: int) -> float:
 
 
 _DIST: dict = {}
+_NEAR: dict = {}
+_USEFUL: dict = {}
+CACHE_SIZE = 4096
+
+
+def _remember(cache: dict, key, value):
+    if len(cache) >= CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _dist(rules, reach: frozenset) -> dict:
+    """_dist_from, worked out once per network (do not modify it)."""
+    got = _NEAR.get((id(rules), reach))
+    return _remember(_NEAR, (id(rules), reach), _dist_from(rules, reach)) if got is None else got
 
 
 def node_dist(rules) -> dict:
@@ -101,18 +125,19 @@ GAMMA = 0.88          # worth kept per unit of work (a hatch, an ANTS! unit or a
 
 def value(rules, s, p) -> float:
     d = s.data
-    sh = rules.score_sheets(s)[p]
-    v = float(sh.total)
+    lines = rules.score_lines(s, p)
+    v = float(sum(lines.values()))
     k = len(s.stored[p]) + len(s.beside[p]) + (len(s.delivered) if p == s.player else 0)
     if s.phase == "over":
         return v
-    v += _collection(k) - sh.lines["prey"]             # delivered prey, valued like prey to come
+    v += _collection(k) - lines["prey"]                # delivered prey, valued like prey to come
     mine = s.ants[p]
-    reach = rules.reach(mine)
-    dist = _dist_from(rules, reach)
+    net = frozenset(mine)
+    reach = rules.reach(net)
+    dist = _dist(rules, reach)
     carried_prey = 0
     leaf_slots = _free_fungi(rules, s, p)
-    budget = _heave_budget(s, p)
+    budget = _heave_budget(rules, s, p)
     for t, item in sorted(mine.items(), key=lambda x: x[0]):
         if item is None:
             continue
@@ -137,7 +162,7 @@ def value(rules, s, p) -> float:
     wanted = [(d.prey[i].clearing, None) for i, prey in enumerate(rules.prey_ids)
               if s.prey_left[i] and not s.has_prey(p, prey)]
     wanted += [(lf.clearing, lf.bonus) for i, lf in enumerate(d.leaves) if s.leaves_left[i] and leaf_slots]
-    useful = _useful_terrains(rules, s, p, mine, reach, dist, [c for c, _ in wanted])
+    useful = _useful_terrains(rules, s, net, reach, dist, tuple(c for c, _ in wanted))
     ready = sum(min(s.hatch[ai][p], useful.get(a.terrain, 0)) for ai, a in enumerate(d.areas) if not a.soldier)
     # each trail still to cover needs an ANTS! unit and a hatched ant; ants already hatched serve
     # the nearest targets first (one ant covers one trail, for one target)
@@ -160,35 +185,44 @@ def value(rules, s, p) -> float:
     v += 0.04 * hatched + 0.06 * min(s.supply[p], 4)
     v += (0.3 if len(mine) >= 2 else 0.1) * min(s.hatch[rules.soldier][p], 2)
     # the hill and the hand
-    v += HILL_W * hill_value(s, p)
+    v += HILL_W * hill_value(rules, s, p)
     v += HAND_W * min(len(s.hands[p]), d.hand_limit)
     return v
 
 
-def _heave_budget(s, p) -> int:
+def _heave_budget(rules, s, p) -> int:
     """Heaves p can still make this turn: the heave in progress and the best heave spaces left."""
     if p != s.player or s.phase in ("store", "discard", "order", "over"):
         return 0
     b = s.units if s.phase == "heave" else 0
     if s.actions_left > 0:
-        stored = s.stored[p]
-        levels = sorted((len(st) for c, st in s.hills[p].items()
-                         if st[-1][1] == "heave" and c not in s.used and c not in stored), reverse=True)
+        memo, stored = rules.hill_info(s, p).memo, s.stored[p]
+        heaves = memo.get("heave")
+        if heaves is None:
+            heaves = memo["heave"] = [(c, len(st)) for c, st in s.hills[p].items() if st[-1][1] == "heave"]
+        levels = sorted((lvl for c, lvl in heaves if c not in s.used and c not in stored), reverse=True)
         if not s.magnificant_used:
             levels.append(1)
         b += sum(sorted(levels, reverse=True)[:s.actions_left])
     return b
 
 
-def _useful_terrains(rules, s, p, mine, reach, dist, goals) -> dict:
-    """terrain -> how many placeable trails of it lead one step closer to a goal node."""
+def _useful_terrains(rules, s, net: frozenset, reach, dist, goals: tuple) -> dict:
+    """terrain -> how many placeable trails of it lead one step closer to a goal node (worked out
+    once per network and goals: do not modify it)."""
+    key = (id(rules), net, goals)
+    got = _USEFUL.get(key)
+    return _remember(_USEFUL, key, _useful_of(rules, s, net, reach, dist, goals)) if got is None else got
+
+
+def _useful_of(rules, s, net, reach, dist, goals) -> dict:
     nd = node_dist(rules)
     out: dict = {}
     if not goals:
         return out
     for node in reach:
         for t in rules.node_trails[node]:
-            if t in mine or t == rules.chasm:
+            if t in net or t == rules.chasm:
                 continue
             a, b = rules.ends[t]
             o = b if a == node else a
@@ -202,9 +236,7 @@ def _useful_terrains(rules, s, p, mine, reach, dist, goals) -> dict:
 
 def _free_fungi(rules, s, p) -> list:
     """Levels of uncovered fungi that no held leaf covers yet, highest first."""
-    stored = s.stored[p]
-    fungi = sorted((len(st) for c, st in s.hills[p].items() if st[-1][1] == FUNGUS and c not in stored), reverse=True)
-    return fungi[sum(s.leaves[p]):]
+    return [lvl for lvl, _ in rules.hill_info(s, p).fungi(s.stored[p])[sum(s.leaves[p]):]]
 
 
 def _hops_home(rules, mine: dict, trail: str) -> int:
@@ -235,60 +267,75 @@ def _steal_threat(rules, s, p, t) -> bool:
     return False
 
 
+def _values(rules, s) -> list:
+    """value() of every player, worked out once per state (kept on it as ``_vals``)."""
+    got = s._vals
+    if got is None:
+        got = s._vals = [value(rules, s, q) for q in range(len(s.seats))]
+    return got
+
+
 def evaluate(rules, s, p) -> float:
     """My projected value minus the best rival's (ISMCTS squashes it)."""
-    vals = [value(rules, s, q) for q in range(len(s.seats))]
+    vals = _values(rules, s)
     return vals[p] - max(v for q, v in enumerate(vals) if q != p)
 
 
 def _rel(rules, s, p) -> float:
-    vals = [value(rules, s, q) for q in range(len(s.seats))]
+    vals = _values(rules, s)
     rival = max(v for q, v in enumerate(vals) if q != p)
     return vals[p] - 0.35 * rival
 
 
 # ------------------------------------------------------------------ building
-def _build_options(s, p, tile, cell=None, second=None):
-    """(value, c1, c2, symbol on c1) for each way to finish building ``tile``."""
+def _best_build(rules, s, p, tile, *how) -> float:
+    """The best hill value after building ``tile`` (the player to move, p) the ways that begin with
+    ``how``: (), (first hex,), (first hex, second hex) or (first, second, symbol on the first)."""
+    stored = s.stored[p]
+    sy = s.data.tiles[tile]
+    memo = rules.hill_info(s, p).memo
+    key = ("build", sy, s.used, frozenset(stored))
+    table = memo.get(key)
+    if table is None:
+        table = memo[key] = _build_table(rules, s, p, sy)
+    return table.get(how, -99.0)
+
+
+def _build_table(rules, s, p, sy) -> dict:
+    """how -> the best hill value over every way to finish building a tile with symbols ``sy``."""
     hill = s.hills[p]
     stored = s.stored[p]
-    blocked = s.used | stored.keys()
-    sy = s.data.tiles[tile]
     base = {c: (st[-1][1], len(st)) for c, st in hill.items() if c not in stored}
-    out = []
-    for c1, c2 in H.placements(hill, blocked, s.data.max_level):
+    tops, fungus = _tally(base.values(), {}, 0.0)   # a ground tile's cells come after all of these
+    best: dict = {}
+    for c1, c2 in rules.placements(s):
         for x, y in ((c1, c2), (c2, c1)):
-            if cell is not None and x != cell:
-                continue
-            if second is not None and y != second:
-                continue
             lvl = len(hill.get(x, ())) + 1
             for sym in dict.fromkeys(sy):
                 other = sy[1] if sym == sy[0] else sy[0]
-                cells = dict(base)
-                cells[x] = (sym, lvl)
-                cells[y] = (other, lvl)
-                out.append((_hill_value(cells.values()), x, y, sym))
-    return out
-
-
-def _best_build(s, p, tile, cell=None, second=None) -> float:
-    opts = _build_options(s, p, tile, cell, second)
-    return max(v for v, *_ in opts) if opts else -99.0
+                if lvl == 1:
+                    v = _worth(*_tally(((sym, 1), (other, 1)), {k: b[:] for k, b in tops.items()}, fungus))
+                else:
+                    cells = dict(base)
+                    cells[x] = (sym, lvl)
+                    cells[y] = (other, lvl)
+                    v = _hill_value(cells.values())
+                for how in ((), (x,), (x, y), (x, y, sym)):
+                    if best.get(how, -99.0) < v:
+                        best[how] = v
+    return best
 
 
 # ------------------------------------------------------------------ playing out an action
 def _sub_value(rules, s, p, a) -> float:
     if isinstance(a, BuildTile):
-        return _best_build(s, p, a.tile)
+        return _best_build(rules, s, p, a.tile)
     if isinstance(a, BuildCell):
-        return _best_build(s, p, s.build_tile, a.cell)
+        return _best_build(rules, s, p, s.build_tile, a.cell)
     if isinstance(a, BuildDir):
-        return _best_build(s, p, s.build_tile, s.build_cell, a.cell)
+        return _best_build(rules, s, p, s.build_tile, s.build_cell, a.cell)
     if isinstance(a, BuildOrient):
-        sy = s.data.tiles[s.build_tile]
-        best = [v for v, x, y, sym in _build_options(s, p, s.build_tile, s.build_cell, s.build_second) if sym == a.symbol]
-        return max(best) if best else -99.0
+        return _best_build(rules, s, p, s.build_tile, s.build_cell, s.build_second, a.symbol)
     n = rules.apply_trusted(s, a)
     return _rel(rules, n, p) + (0.01 if isinstance(a, Stop) else 0.0)
 

@@ -5,14 +5,22 @@ building a tile is four decisions (tile, first hex, second hex, which symbol goe
 hatching, ANTS! and heaving take one unit per decision with a Stop; a steal is offered at every
 decision of the player's action phase where one is legal (ruling 30). A decision with a single
 possible answer inside an action or the clean-up is taken at once (and logged like any other).
+
+Built for search (``apply_trusted``, the heuristics): the decisions of a state are worked out once
+(and kept on it), where a tile may go once per hill (``HillInfo``, grown tile by tile), what ants
+on a set of trails can do once per set (``Network``), and every action is one shared object.
 """
 from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import fields
+from typing import NamedTuple
 
 from game.core.rng import Rng
 from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet, winners_by_sheets
 
 from . import hill as H
-from .data import ACTIONS, get_data
+from .data import ACTIONS, NEIGHBOURS, get_data
 from .state import (ANTEATER, LEAF_PREFIX, ArrivalFirst, BuildCell, BuildDir, BuildOrient, BuildTile, Bridge,
                     Discard, EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp, PlaceAnt, ScoutTake, State,
                     Steal, Stop, StorePrey, UseMagnificant, UseSpace)
@@ -21,8 +29,10 @@ FUNGUS = "fungus"
 # phases whose only legal decision is taken automatically
 AUTO = frozenset({"scout", "build_tile", "build_dir", "build_orient", "hatch", "ants", "heave", "store", "discard",
                   "order"})
-STEAL_PHASES = frozenset({"act", "scout", "build_tile", "hatch", "ants", "heave"})
+MAGNIFICANT = tuple(UseMagnificant(a) for a in ACTIONS)
+END, STOP, BRIDGE = EndActions(), Stop(), Bridge()
 LINES = ("prey", "fungus", "green_leaves")
+CACHE_SIZE = 4096      # entries kept by each look-up cache of the rules before it starts afresh
 
 
 def _put(t: tuple, i: int, v) -> tuple:
@@ -31,6 +41,216 @@ def _put(t: tuple, i: int, v) -> tuple:
 
 def _cell(v) -> tuple:
     return (int(v[0]), int(v[1]))
+
+
+def _remember(cache: dict, key, value):
+    if len(cache) >= CACHE_SIZE:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+class _Shared(dict):
+    """One shared instance of each action of a kind, by its argument (a tuple for several):
+    actions are immutable, so the legal lists are quick to make."""
+
+    def __init__(self, kind):
+        super().__init__()
+        self.kind, self.many = kind, len(fields(kind)) > 1
+
+    def __missing__(self, key):
+        got = self[key] = self.kind(*key) if self.many else self.kind(key)
+        return got
+
+
+SHARED = {kind: _Shared(kind) for kind in (UseSpace, BuildTile, BuildCell, BuildDir, BuildOrient, Hatch, PlaceAnt,
+                                           PickUp, HeavePick, HeaveMove, HeaveHome, Steal, StorePrey, Discard,
+                                           ArrivalFirst)}
+
+
+class _Around(dict):
+    """cell -> its six neighbours (data order), worked out on first use."""
+
+    def __missing__(self, cell) -> tuple:
+        q, r = cell
+        got = self[cell] = tuple((q + dq, r + dr) for dq, dr in NEIGHBOURS)
+        return got
+
+
+AROUND = _Around()
+
+
+class _Pairs(dict):
+    """cell -> the six (cell, neighbour) pairs around it, smaller cell first, worked out on first use."""
+
+    def __missing__(self, cell) -> frozenset:
+        got = self[cell] = frozenset((cell, x) if cell < x else (x, cell) for x in AROUND[cell])
+        return got
+
+
+PAIRS = _Pairs()
+OPPOSITE = tuple(NEIGHBOURS.index((-dq, -dr)) for dq, dr in NEIGHBOURS)   # direction index -> the way back
+NO_RANK = 1 << 62                                                          # a cell the frontier does not hold
+
+
+def _free_around(hill: dict, x, free: set) -> None:
+    """Frontier cell x and its empty neighbours are in ``free`` exactly when it has any."""
+    empty = [m for m in AROUND[x] if m not in hill]
+    if empty:
+        free.add(x)
+        free.update(empty)
+    else:
+        free.discard(x)
+
+
+class HillInfo:
+    """Where a tile may go on one hill, worked out once per hill (a hill dict is never changed once
+    built); the decisions made from it come in the order ``hill.placements`` gives.
+
+    - ``frontier``: the empty cells touching the hill -> rank, the order the placement search meets
+      them (ranks only compare);
+    - ``free``: the empty cells a ground tile can cover (two neighbouring empty cells, one of them in
+      the frontier); ``builds()`` them and their BuildCell in cell order;
+    - ``upper``: the (cell, cell) pairs, smaller first, where a tile can go on top (before the cells
+      blocked this turn are left out);
+    - ``spaces``: cell -> UseSpace of every visible action hex, in hill order;
+    - ``memo``: what else was worked out about this hill (the scores, the heuristics' values).
+    A tile changes two cells: ``grown`` works out the next hill from this one.
+    """
+    __slots__ = ("hill", "max_level", "frontier", "next_rank", "free", "upper", "spaces", "memo", "_builds",
+                 "_pairs")
+
+    def __init__(self, hill: dict, max_level: int):
+        self.hill, self.max_level = hill, max_level
+        frontier: dict = {}
+        for c in hill:
+            for n in AROUND[c]:
+                if n not in hill and n not in frontier:
+                    frontier[n] = len(frontier)
+        free: set = set()
+        for f in frontier:
+            _free_around(hill, f, free)
+        self.frontier, self.next_rank, self.free, self._builds = frontier, len(frontier), free, None
+        self.upper = frozenset(pr for c in hill for pr in self._upper_at(c))
+        self.spaces = {c: SHARED[UseSpace][c] for c, st in hill.items() if st[-1][1] != FUNGUS}
+        self.memo, self._pairs = {}, None
+
+    def _upper_at(self, c) -> list:
+        """The pairs with hill cell c a tile fits on: the same height, two different tiles under it."""
+        hill = self.hill
+        st = hill[c]
+        h, tile = len(st), st[-1][0]
+        if h >= self.max_level:
+            return []
+        out = []
+        for x in AROUND[c]:
+            sx = hill.get(x)
+            if sx is not None and len(sx) == h and sx[-1][0] != tile:
+                out.append((c, x) if c < x else (x, c))
+        return out
+
+    def grown(self, hill: dict, c1, c2) -> "HillInfo":
+        """The info of ``hill``: this hill with a tile built on c1 and c2."""
+        n = HillInfo.__new__(HillInfo)
+        n.hill, n.max_level, n.memo = hill, self.max_level, {}
+        if c1 in self.hill:                                   # on top: the same cells
+            n.frontier, n.next_rank, n.free, n._builds, n._pairs = (
+                self.frontier, self.next_rank, self.free, self._builds, self._pairs)
+            n.spaces = self.spaces
+            if any((c in self.spaces) != (hill[c][-1][1] != FUNGUS) for c in (c1, c2)):
+                n.spaces = {c: self.spaces.get(c) or SHARED[UseSpace][c] for c, st in hill.items()
+                            if st[-1][1] != FUNGUS}
+        else:
+            n._grow_ground(self, c1, c2)
+            n.spaces = dict(self.spaces)                      # new cells come last in hill order
+            n.spaces.update((c, SHARED[UseSpace][c]) for c in (c1, c2) if hill[c][-1][1] != FUNGUS)
+        n.upper = (self.upper - PAIRS[c1] - PAIRS[c2]).union(n._upper_at(c1), n._upper_at(c2))
+        return n
+
+    def _grow_ground(self, old: "HillInfo", c1, c2) -> None:
+        """A ground tile: only the cells around c1 and c2 join or leave the frontier and ``free``."""
+        hill = self.hill
+        frontier, free, rank = dict(old.frontier), set(old.free), old.next_rank
+        for c in (c1, c2):
+            frontier.pop(c, None)
+            free.discard(c)
+        for x in dict.fromkeys(AROUND[c1] + AROUND[c2]):
+            if x in hill:
+                continue
+            if x not in frontier:
+                frontier[x] = rank
+                rank += 1
+                _free_around(hill, x, free)
+            elif x in free and all(m in hill for m in AROUND[x]):
+                free.remove(x)                 # met before: its empty neighbours are in free already
+        self.frontier, self.next_rank, self.free, self._builds, self._pairs = frontier, rank, free, None, None
+
+    def builds(self) -> tuple[list, list]:
+        """The cells of ``free`` in cell order, and their BuildCell (do not modify them)."""
+        if self._builds is None:
+            cells, shared = sorted(self.free), SHARED[BuildCell]
+            self._builds = cells, [shared[c] for c in cells]
+        return self._builds
+
+    def fungi(self, stored) -> list:
+        """(level, cell) of every fungus no stored prey covers, highest first, then by cell."""
+        key = ("fungi", frozenset(stored))
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = sorted(
+                ((len(st), c) for c, st in self.hill.items() if st[-1][1] == FUNGUS and c not in stored),
+                key=lambda x: (-x[0], x[1]))
+        return got
+
+    def tiles_by_level(self) -> dict:
+        got = self.memo.get("levels")
+        if got is None:
+            got = self.memo["levels"] = H.tiles_by_level(self.hill)
+        return got
+
+    def ground_pairs(self) -> list:
+        """Every pair a ground tile can cover."""
+        if self._pairs is None:
+            hill, seen, out = self.hill, set(), []
+            for n in self.frontier:
+                for m in AROUND[n]:
+                    if m not in hill:
+                        pair = (n, m) if n < m else (m, n)
+                        if pair not in seen:
+                            seen.add(pair)
+                            out.append(pair)
+            self._pairs = out
+        return self._pairs
+
+    def partners(self, a, upper) -> list:
+        """The cells a tile with one hex on ``a`` can cover too (``upper``: the unblocked pairs)."""
+        if a in self.hill:                     # a pair comes up with its smaller cell, then by direction
+            pos = {c: i for i, c in enumerate(self.hill)}
+            keyed = [(pos[x], NEIGHBOURS.index((y[0] - x[0], y[1] - x[1])), y if a == x else x)
+                     for x, y in PAIRS[a] & upper]
+        else:                                  # it comes up with the first of its cells in the frontier
+            ra = self.frontier.get(a, NO_RANK)
+            keyed = []
+            for i, x in enumerate(AROUND[a]):
+                if x not in self.hill:
+                    rx = self.frontier.get(x, NO_RANK)
+                    if ra < rx:
+                        keyed.append((ra, i, x))
+                    elif rx < NO_RANK:
+                        keyed.append((rx, OPPOSITE[i], x))
+        keyed.sort()
+        return [x for _, _, x in keyed]
+
+
+class Network(NamedTuple):
+    """A set of trails with ants: ``reach`` the nodes linked to the ant-hill (ruling 26), ``loose``
+    the trails whose ant may be picked up (the rest stay linked, ruling 9), ``places`` per hatching
+    area the PlaceAnt a worker ant of it may make (a trail of its terrain touching ``reach``; none
+    for the soldier area), ``by_chasm`` whether a trail touches the chasm."""
+    reach: frozenset
+    loose: frozenset
+    places: tuple
+    by_chasm: bool
 
 
 class AnticsRules:
@@ -63,6 +283,10 @@ class AnticsRules:
         self.colour_prey = {p.colour: i for i, p in enumerate(d.prey)}
         self.leaf_bonus = {lf.id: lf.bonus for lf in d.leaves}
         self.fungus_tiles = frozenset(t for t, sy in d.tiles.items() if FUNGUS in sy)
+        self.tile_kind = {t: tuple(sorted(sy)) for t, sy in d.tiles.items()}
+        self._scouts = tuple(ScoutTake(r) for r in range(d.rows))
+        self._hatches = tuple(Hatch(a) for a in self.area_ids)
+        self._nets: dict = {}       # frozenset of trails -> Network
 
     # ------------------------------------------------------------------ set-up
     def validate_setup(self, seats, options) -> str | None:
@@ -126,81 +350,138 @@ class AnticsRules:
         return s.phase == "over"
 
     def legal_actions(self, s: State) -> list:
-        got = s.__dict__.get("_legal")
+        """The decisions open in ``s`` (the same list every time: do not modify it)."""
+        got = s._legal
         if got is None:
             got = s._legal = self._legal(s)
         return got
 
     def _legal(self, s: State) -> list:
-        ph = s.phase
-        p = s.player
-        if ph == "over":
-            return []
-        if ph == "act":
-            out = []
-            if s.actions_left > 0:
-                stored = s.stored[p]
-                for cell, st in s.hills[p].items():
-                    if st[-1][1] != FUNGUS and cell not in s.used and cell not in stored:
-                        out.append(UseSpace(cell))
-                if not s.magnificant_used:
-                    out.extend(UseMagnificant(a) for a in ACTIONS)
-        elif ph == "scout":
-            f = s.field - 1
-            out = [ScoutTake(r) for r in range(len(s.fields)) if s.fields[r][f] not in (None, ANTEATER)]
-        elif ph == "build_tile":
-            seen, out = set(), []
-            for t in s.hands[p]:
-                key = tuple(sorted(s.data.tiles[t]))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(BuildTile(t))
-        elif ph == "build_cell":
-            cells = sorted({c for pair in self.placements(s) for c in pair})
-            return [BuildCell(c) for c in cells]
-        elif ph == "build_dir":
-            a = s.build_cell
-            return [BuildDir(y if x == a else x) for x, y in self.placements(s) if a in (x, y)]
-        elif ph == "build_orient":
-            sy = s.data.tiles[s.build_tile]
-            return [BuildOrient(sy[0])] if sy[0] == sy[1] else [BuildOrient(sy[0]), BuildOrient(sy[1])]
-        elif ph == "hatch":
-            out = []
-            if s.supply[p] > 0:
-                if s.first_area is not None and s.level - s.units == 1:
-                    out.append(Hatch(s.first_area))                      # ruling 35
-                else:
-                    out.extend(Hatch(a) for a in self.area_ids)
-            out.append(Stop())
-        elif ph == "ants":
-            out = self._ants_actions(s, p)
-        elif ph == "heave":
-            out = self._heave_actions(s, p)
-        elif ph == "store":
-            return [StorePrey(c) for c in self.store_cells(s, p)] or [StorePrey(None)]
-        elif ph == "discard":
-            return [Discard(t) for t in dict.fromkeys(s.hands[p])]
-        elif ph == "order":
-            return [ArrivalFirst(r) for r in s.pending]
-        else:
-            raise RulesError(f"unknown phase {ph}")
-        if ph in STEAL_PHASES:
+        decisions = self._PHASES.get(s.phase)
+        if decisions is None:
+            raise RulesError(f"unknown phase {s.phase}")
+        return decisions(self, s, s.player)
+
+    def _with_steals(self, s: State, p: int, out: list) -> list:
+        if s.hatch[self.soldier][p]:
             out.extend(self.steals(s, p))
-        if ph == "act":
-            out.append(EndActions())
         return out
 
+    def _act_decisions(self, s: State, p: int) -> list:
+        out = []
+        if s.actions_left > 0:
+            spaces = self.hill_info(s, p).spaces
+            if s.used or s.stored[p]:
+                spaces = dict(spaces)
+                for c in s.used:
+                    spaces.pop(c, None)
+                for c in s.stored[p]:
+                    spaces.pop(c, None)
+            out = list(spaces.values())
+            if not s.magnificant_used:
+                out += MAGNIFICANT
+        self._with_steals(s, p, out)
+        out.append(END)
+        return out
+
+    def _scout_decisions(self, s: State, p: int) -> list:
+        f = s.field - 1
+        out = [self._scouts[r] for r, row in enumerate(s.fields) if row[f] is not None and row[f] != ANTEATER]
+        return self._with_steals(s, p, out)
+
+    def _build_tile_decisions(self, s: State, p: int) -> list:
+        seen, out = set(), []
+        for t in s.hands[p]:
+            key = self.tile_kind[t]
+            if key not in seen:
+                seen.add(key)
+                out.append(SHARED[BuildTile][t])
+        return self._with_steals(s, p, out)
+
+    def _build_cell_decisions(self, s: State, p: int) -> list:
+        upper = self._upper(s)
+        cells, builds = self.hill_info(s, p).builds()
+        if not upper:
+            return builds
+        cells, builds = list(cells), list(builds)
+        for c in sorted({c for pair in upper for c in pair}):   # hill cells: never in free
+            i = bisect_left(cells, c)
+            cells.insert(i, c)
+            builds.insert(i, SHARED[BuildCell][c])
+        return builds
+
+    def _build_dir_decisions(self, s: State, p: int) -> list:
+        return [SHARED[BuildDir][x] for x in self.hill_info(s, p).partners(s.build_cell, self._upper(s))]
+
+    def _build_orient_decisions(self, s: State, p: int) -> list:
+        sy = s.data.tiles[s.build_tile]
+        return [SHARED[BuildOrient][sym] for sym in dict.fromkeys(sy)]
+
+    def _hatch_decisions(self, s: State, p: int) -> list:
+        if s.supply[p] == 0:
+            out = [STOP]
+        elif s.first_area is not None and s.level - s.units == 1:
+            out = [SHARED[Hatch][s.first_area], STOP]                    # ruling 35
+        else:
+            out = [*self._hatches, STOP]
+        return self._with_steals(s, p, out)
+
+    def _store_decisions(self, s: State, p: int) -> list:
+        return [SHARED[StorePrey][c] for c in self.store_cells(s, p)] or [SHARED[StorePrey][None]]
+
+    def _discard_decisions(self, s: State, p: int) -> list:
+        return [SHARED[Discard][t] for t in dict.fromkeys(s.hands[p])]
+
+    def _order_decisions(self, s: State, p: int) -> list:
+        return [SHARED[ArrivalFirst][r] for r in s.pending]
+
     def placements(self, s: State) -> list:
-        """Legal (cell, cell) pairs for the tile being built."""
-        got = s.__dict__.get("_pl")
+        """Legal (cell, cell) pairs for the tile being built: those of ``hill.placements``, on top first."""
+        got = s._pl
         if got is None:
-            p = s.player
-            blocked = s.used | s.stored[p].keys()
-            got = s._pl = H.placements(s.hills[p], blocked, s.data.max_level)
+            got = s._pl = [*self._upper(s), *self.hill_info(s, s.player).ground_pairs()]
         return got
 
-    def reach(self, trails) -> set:
+    def _upper(self, s: State) -> frozenset:
+        """The pairs where the tile being built could go on top (the unblocked ``upper``)."""
+        p = s.player
+        upper = self.hill_info(s, p).upper
+        if s.used or s.stored[p]:
+            upper = upper.difference(*[PAIRS[c] for c in (*s.used, *s.stored[p])])
+        return upper
+
+    def hill_info(self, s: State, p: int) -> HillInfo:
+        """The HillInfo of p's hill, kept on the state (``_hills``) and handed on to its copies."""
+        infos, hill = s._hills, s.hills[p]
+        got = infos[p] if infos else None
+        if got is None or got.hill is not hill:
+            infos = infos or (None,) * len(s.hills)
+            got = next((i for i in infos if i is not None and i.hill is hill), None)   # the same set-up hill
+            s._hills = _put(infos, p, got or HillInfo(hill, s.data.max_level))
+            got = s._hills[p]
+        return got
+
+    def reach(self, trails) -> frozenset:
         """Nodes linked to the large ant-hill through the given trails (ruling 26)."""
+        return self.network(trails).reach
+
+    def network(self, trails) -> Network:
+        """What a player's ants on these trails can do, worked out once per set of trails."""
+        key = frozenset(trails)
+        got = self._nets.get(key)
+        if got is None:
+            reach = self._reach_of(key)
+            ends = self.ends
+            places = tuple(() if ai == self.soldier else tuple(
+                SHARED[PlaceAnt][area, t] for t in self.area_trails[ai]
+                if t not in key and (ends[t][0] in reach or ends[t][1] in reach))
+                for ai, area in enumerate(self.area_ids))
+            got = _remember(self._nets, key, Network(
+                reach, frozenset(t for t in key if self._linked_without(key, t)), places,
+                any(self.chasm_ends.intersection(ends[t]) for t in key)))
+        return got
+
+    def _reach_of(self, trails) -> frozenset:
         ends = self.ends
         seen = {self.hill_node}
         grew = True
@@ -212,44 +493,36 @@ class AnticsRules:
                     seen.add(a)
                     seen.add(b)
                     grew = True
-        return seen
+        return frozenset(seen)
 
-    def _linked_without(self, mine: dict, gone: str) -> bool:
+    def _linked_without(self, mine, gone: str) -> bool:
         rest = [t for t in mine if t != gone]
-        reach = self.reach(rest)
+        reach = self._reach_of(rest)
         ends = self.ends
         return all(ends[t][0] in reach or ends[t][1] in reach for t in rest)
 
-    def _ants_actions(self, s: State, p: int) -> list:
+    def _ants_decisions(self, s: State, p: int) -> list:
         out = []
         mine = s.ants[p]
-        ends = self.ends
-        reach = None
+        net = self.network(mine)
         for ai, area in enumerate(self.area_ids):
-            if s.hatch[ai][p] == 0:
-                continue
-            if ai == self.soldier:
-                out.extend(PlaceAnt(area, t) for t in mine if t != self.chasm and t not in s.guards)
-                continue
-            if reach is None:
-                reach = self.reach(mine)
-            for t in self.area_trails[ai]:
-                if t not in mine:
-                    a, b = ends[t]
-                    if a in reach or b in reach:
-                        out.append(PlaceAnt(area, t))
+            if s.hatch[ai][p]:
+                if ai == self.soldier:
+                    out.extend(SHARED[PlaceAnt][area, t] for t in mine if t != self.chasm and t not in s.guards)
+                else:
+                    out.extend(net.places[ai])
         if (self.chasm and s.level >= 3 and s.units >= 3 and s.hatch[self.soldier][p] >= 3 and self.chasm not in mine
-                and any(self.chasm_ends.intersection(ends[t]) for t in mine)):
-            out.append(Bridge())                                       # rulings 10, 27
+                and net.by_chasm):
+            out.append(BRIDGE)                                         # rulings 10, 27
         for t, item in mine.items():
-            if item is None and self._linked_without(mine, t):
-                out.append(PickUp("ant", t))                           # ruling 9
-        out.extend(PickUp("guard", t) for t, g in s.guards.items() if g == p)
-        out.extend(PickUp("area", a) for ai, a in enumerate(self.area_ids) if s.hatch[ai][p])
-        out.append(Stop())
-        return out
+            if item is None and t in net.loose:
+                out.append(SHARED[PickUp]["ant", t])                   # ruling 9
+        out.extend(SHARED[PickUp]["guard", t] for t, g in s.guards.items() if g == p)
+        out.extend(SHARED[PickUp]["area", a] for ai, a in enumerate(self.area_ids) if s.hatch[ai][p])
+        out.append(STOP)
+        return self._with_steals(s, p, out)
 
-    def _heave_actions(self, s: State, p: int) -> list:
+    def _heave_decisions(self, s: State, p: int) -> list:
         out = []
         mine = s.ants[p]
         hill = self.hill_node
@@ -259,23 +532,23 @@ class AnticsRules:
                 for node in (a, b):
                     pi = self.prey_at.get(node)
                     if pi is not None and s.prey_left[pi] > 0 and not s.has_prey(p, self.prey_ids[pi]):
-                        out.append(HeavePick(t, node))
+                        out.append(SHARED[HeavePick][t, node])
                     li = self.leaf_at.get(node)
                     if li is not None and s.leaves_left[li] > 0:
-                        out.append(HeavePick(t, node))
+                        out.append(SHARED[HeavePick][t, node])
             else:
                 if a == hill or b == hill:
-                    out.append(HeaveHome(t))
+                    out.append(SHARED[HeaveHome][t])
                 for u in self.node_trails[a] + self.node_trails[b]:
                     if u != t and u in mine and mine[u] is None:
-                        out.append(HeaveMove(t, u))
-        out.append(Stop())
-        return out
+                        out.append(SHARED[HeaveMove][t, u])
+        out.append(STOP)
+        return self._with_steals(s, p, out)
 
     def steals(self, s: State, p: int) -> list:
         """Ruling 8, 28, 30: a soldier in the red area, an own empty ant on the victim's trail."""
-        if s.hatch[self.soldier][p] == 0:
-            return []
+        if s.hatch[self.soldier][p] == 0 or not any(map(any, map(dict.values, s.ants))):
+            return []                                                    # no soldier, or no ant carries
         out = []
         for t, item in s.ants[p].items():
             if item is not None:
@@ -288,7 +561,7 @@ class AnticsRules:
                     continue
                 it = s.ants[q].get(t)
                 if it and (it.startswith(LEAF_PREFIX) or not s.has_prey(p, it)):
-                    out.append(Steal(t, q))
+                    out.append(SHARED[Steal][t, q])
         return out
 
     def store_cells(self, s: State, p: int) -> list:
@@ -302,28 +575,27 @@ class AnticsRules:
 
     # ------------------------------------------------------------------ apply
     def apply(self, s: State, a) -> State:
-        if a not in self.legal_actions(s):
+        legal = s._legal or self.legal_actions(s)
+        for x in legal:                        # callers mostly hand back one of these very objects
+            if x is a:
+                return self.apply_trusted(s, a)
+        if a not in legal:
             raise RulesError(f"illegal action in phase {s.phase}: {a!r}")
         return self.apply_trusted(s, a)
 
     def apply_trusted(self, s: State, a) -> State:
         """apply without the legality check (for search, where ``a`` came from legal_actions)."""
         n = s.copy()
-        n.__dict__.pop("_pl", None)
-        self._do(n, a)
+        handlers, phases = self._HANDLERS, self._PHASES
+        handlers[type(a)](self, n, a)
         while n.phase in AUTO:
-            n.__dict__.pop("_legal", None)
-            n.__dict__.pop("_pl", None)
-            acts = self.legal_actions(n)
+            acts = phases[n.phase](self, n, n.player)
             if len(acts) != 1:
+                n._legal = acts                     # n is final: its decisions are these
                 break
-            self._do(n, acts[0])
-        n.__dict__.pop("_legal", None)
-        n.__dict__.pop("_pl", None)
+            a = acts[0]
+            handlers[type(a)](self, n, a)
         return n
-
-    def _do(self, n: State, a) -> None:
-        self._HANDLERS[type(a)](self, n, a)
 
     def _ev(self, n: State, ev: dict) -> None:
         n.log = n.log.add(ev)
@@ -418,7 +690,9 @@ class AnticsRules:
         hill = dict(n.hills[p])
         hill[c1] = hill.get(c1, ()) + ((tile, a.symbol),)
         hill[c2] = hill.get(c2, ()) + ((tile, other),)
+        info = self.hill_info(n, p).grown(hill, c1, c2)
         n.hills = _put(n.hills, p, hill)
+        n._hills = _put(n._hills, p, info)
         hand = list(n.hands[p])
         hand.remove(tile)
         n.hands = _put(n.hands, p, tuple(hand))
@@ -582,16 +856,18 @@ class AnticsRules:
         if not n.took_tiles:
             self._finish_turn(n)
             return
-        rows, arrivals = [], []
+        rows, arrivals, eaters = [], [], []
         for r, row in enumerate(n.fields):
-            before = row.index(ANTEATER)
-            kept = [x for x in row if x is not None]
-            row = tuple(kept) + (None,) * (len(row) - len(kept))
-            if before > 0 and row[0] == ANTEATER:
-                arrivals.append(r)
+            if None in row:
+                kept = [x for x in row if x is not None]
+                slid = tuple(kept) + (None,) * (len(row) - len(kept))
+                if row[0] != ANTEATER and slid[0] == ANTEATER:
+                    arrivals.append(r)
+                row = slid
             rows.append(row)
+            eaters.append(row.index(ANTEATER) + 1)
         n.fields = tuple(rows)
-        self._ev(n, {"type": "slide", "anteaters": [n.eater_field(r) for r in range(len(rows))]})
+        self._ev(n, {"type": "slide", "anteaters": eaters})
         if len(n.arrived) + len(arrivals) < len(rows):
             self._fill(n)
         if len(arrivals) > 1:
@@ -602,6 +878,7 @@ class AnticsRules:
         self._after_attacks(n)
 
     def _fill(self, n: State) -> None:
+        n.rng = n.rng.copy()   # the state applied to keeps its own generator (apply never mutates it)
         bag = list(n.bag)
         rows = [list(r) for r in n.fields]
         for f in range(len(rows[0])):                                   # ruling 34: field, then row
@@ -697,6 +974,13 @@ class AnticsRules:
             self._ev(n, {"type": "round", "round": n.round, "player": nxt})
         self._begin_turn(n, nxt)
 
+    _PHASES = {
+        "over": lambda self, s, p: [], "act": _act_decisions, "scout": _scout_decisions,
+        "build_tile": _build_tile_decisions, "build_cell": _build_cell_decisions, "build_dir": _build_dir_decisions,
+        "build_orient": _build_orient_decisions, "hatch": _hatch_decisions, "ants": _ants_decisions,
+        "heave": _heave_decisions, "store": _store_decisions, "discard": _discard_decisions,
+        "order": _order_decisions,
+    }
     _HANDLERS = {
         UseSpace: _use_space, UseMagnificant: _use_magnificant, EndActions: _end_actions, Steal: _steal,
         ScoutTake: _scout, BuildTile: _build_tile, BuildCell: _build_cell, BuildDir: _build_dir,
@@ -708,25 +992,26 @@ class AnticsRules:
     # ------------------------------------------------------------------ scoring
     def fungus_use(self, s: State, p: int) -> list[tuple]:
         """Ruling 37: leaves on the highest uncovered fungi, green first: [(cell, level, leaf)]."""
-        stored = s.stored[p]
-        fungi = sorted(((len(st), c) for c, st in s.hills[p].items() if st[-1][1] == FUNGUS and c not in stored),
-                       key=lambda x: (-x[0], x[1]))
+        fungi = self.hill_info(s, p).fungi(s.stored[p])
         leaves = [lid for lid, k in zip(self.leaf_ids, s.leaves[p])
                   for _ in range(k)]
         leaves.sort(key=lambda lid: -self.leaf_bonus[lid])
         return [(c, lvl, leaf) for (lvl, c), leaf in zip(fungi, leaves)]
 
+    def score_lines(self, s: State, p: int) -> dict:
+        """p's score sheet lines (without the tie-break)."""
+        k = len(s.stored[p]) + len(s.beside[p])
+        use = self.fungus_use(s, p)
+        return {"prey": k * k, "fungus": sum(lvl for _, lvl, _ in use),
+                "green_leaves": sum(self.leaf_bonus[leaf] for _, _, leaf in use)}
+
     def score_sheets(self, s: State) -> list[ScoreSheet]:
         out = []
         top = s.data.max_level
         for p in range(len(s.seats)):
-            k = len(s.stored[p]) + len(s.beside[p])
-            use = self.fungus_use(s, p)
-            lines = {"prey": k * k, "fungus": sum(lvl for _, lvl, _ in use),
-                     "green_leaves": sum(self.leaf_bonus[leaf] for _, _, leaf in use)}
-            by = H.tiles_by_level(s.hills[p])
+            by = self.hill_info(s, p).tiles_by_level()
             tb = {f"level_{lvl}": by.get(lvl, 0) for lvl in range(top, 0, -1)}   # ruling 24
-            out.append(ScoreSheet(p, lines, tb))
+            out.append(ScoreSheet(p, self.score_lines(s, p), tb))
         return out
 
     def winners(self, s: State) -> list[int]:

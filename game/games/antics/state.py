@@ -34,6 +34,13 @@ Turn:
 - ``end_by``: player whose turn triggered the end (None before), ``turns_left`` final turns left,
   ``end_reason``: "bag" | "prey" | "stall" | "rounds".
 - ``rng``: game Rng (None after observe). ``log``: core Log of events (docs/records_antics.md).
+
+A State is never changed once ``rules.apply`` has returned it, and neither is any dict, tuple or
+set in it (a new one replaces it), so the rules remember on it its legal actions and build
+placements, the heuristics every player's value (``_legal``, ``_pl``, ``_vals``: not fields, and
+``copy`` forgets them), and the rules what they worked out about each hill (``_hills``, which
+``copy`` hands on: it names the hill dict it is about). Whoever edits a copy (tests building a
+situation) puts new objects in its fields before asking.
 """
 from __future__ import annotations
 
@@ -286,12 +293,21 @@ class State:
     rng: object
     log: object
 
+    _legal = None    # caches of the rules and heuristics (class defaults, not fields): see the module docstring
+    _pl = None
+    _vals = None
+    _hills = None
+
     def copy(self) -> "State":
+        """A shallow copy (every field is immutable or shared) without the caches."""
         n = State.__new__(State)
-        d = self.__dict__.copy()
-        d.pop("_legal", None)
-        n.__dict__ = d
+        d = n.__dict__ = self.__dict__.copy()
+        d["_legal"] = d["_pl"] = d["_vals"] = None
         return n
+
+    def __getstate__(self) -> dict:
+        """Pickled (to the AI's process) without the caches."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
     @property
     def n_players(self) -> int:

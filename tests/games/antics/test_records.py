@@ -45,8 +45,9 @@ def play(n, seed, moves=None):
 
 
 def snapshot(s) -> dict:
-    """Every field of a state (the RNG by its position), the event log as a list."""
-    d = {k: v for k, v in vars(s).items() if k not in ("rng", "log", "data", "_legal", "_pl")}
+    """Every field of a state (the RNG by its position), the event log as a list; not the rules'
+    caches (names starting with an underscore)."""
+    d = {k: v for k, v in vars(s).items() if k not in ("rng", "log", "data") and not k.startswith("_")}
     d["rng"] = None if s.rng is None else s.rng.state
     d["log"] = s.log.to_list()
     return d
