@@ -75,3 +75,35 @@ def test_full_hot_seat_game_by_clicks(app, game, n, options):
     assert type(app.scenes.top).__name__ == "ResultsScene"
     assert decisions > 20
     assert (curtains > 0) == bool(getattr(rules, "private_info", False))
+
+
+def test_full_antics_hot_seat_game_by_clicks(app):
+    """Antics!: every decision by a click where the table shows the move (and the small menu when
+    one spot allows several)."""
+    from game.games import get_rules
+    from game.scenes.play import PlayScene
+    rules = get_rules("antics")
+    seats = [Seat(f"H{i}", rules.seat_colors[i], "human") for i in range(3)]
+    play = PlayScene(app, "antics", seats, 8, {})
+    app.scenes.push(play)
+    chooser = make_bot("medium", rules, 5)
+    decisions = 0
+    while not rules.is_over(play.state):
+        while play.view.update(500):
+            pass
+        play.dirty = True
+        play.draw(app.window)
+        action = bot_move(chooser, rules, play.state, rules.to_move(play.state))
+        where = play.view.locate(action, play.state)
+        assert where is not None, f"{action} is not shown on the table"
+        pos = where.center if isinstance(where, pygame.Rect) else where[0]
+        before = len(play.states)
+        click(app, pos)
+        if len(play.states) == before and play.view.menu:        # one spot, several moves: pick from the menu
+            entry = next(b for b in play.view.menu if b.action == action)
+            play.draw(app.window)
+            click(app, entry.rect.center)
+        assert len(play.states) == before + 1, f"the click for {action} did nothing"
+        decisions += 1
+    press(app, pygame.K_RETURN)
+    assert type(app.scenes.top).__name__ == "ResultsScene" and decisions > 100
