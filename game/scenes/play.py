@@ -22,7 +22,7 @@ from game.scenes.play_aids import Curtain, Hint, KeyFocus, draw_ring
 from game.ui.help import HelpOverlay
 from game.ui.settings import SPEED_FACTOR
 from game.ui.views.base import ViewContext, get_view
-from game.ui.widgets import Button, Dialog, LogView, draw_panel, draw_tooltip
+from game.ui.widgets import Button, Dialog, LogView, draw_panel, draw_tooltip, wrap
 
 AI_DELAY_MS = 650      # pause before an AI decision, so people can follow it
 AI_SEED_SALT = 0x5EED
@@ -30,7 +30,7 @@ AI_SEED_SALT = 0x5EED
 
 class PlayScene(Scene):
     def __init__(self, app, game_id, seats, seed, options, states=None, replay=False, fast_ai=False,
-                 save_path=None):
+                 save_path=None, guided=False):
         super().__init__(app)
         self.save_path = save_path   # this game's own save slot (made at its first save)
         self.saver = BackgroundSaver(background=not app.headless)
@@ -66,6 +66,9 @@ class PlayScene(Scene):
         self.menu_btn = Button("Menu", "menu")
         self.results_btn = Button("See results", "results", style="primary")
         self.last_moves: dict = {}    # player -> their latest decision (marked on the table)
+        humans = [i for i, st in enumerate(self.seats) if st.kind == "human"]
+        self.guide_for = humans[0] if guided and humans and not replay else None   # guided first turn
+        self.guide_steps = 0
         self.focus = KeyFocus()       # Tab / Shift+Tab over the legal moves, Enter plays
         self.hint = Hint()            # H: the Hard AI's advice
         self.curtain = Curtain()      # hot seat with private information
@@ -130,6 +133,9 @@ class PlayScene(Scene):
         before = len(s.log)
         mover = self.rules.to_move(s)
         new = self.rules.apply(s, action)
+        guided_turn_over = mover == self.guide_for and self.rules.to_move(new) != mover
+        if mover == self.guide_for:
+            self.guide_steps += 1
         if self.view.marks_move(action):
             self.last_moves[mover] = action   # stays marked on the table until that player's next move
         self.states.append(new)
@@ -142,6 +148,9 @@ class PlayScene(Scene):
                 self.app.sound.play(name)
         self._extend_log()
         self.message = ""
+        if guided_turn_over:
+            self.guide_for = None
+            self.message = "That was a whole turn. F1 has the rules by topic, H asks for a hint, Tab walks the moves."
         self.tooltip = None  # it described the table before this move
         self.focus.reset()
         self.hint.cancel()
@@ -281,7 +290,7 @@ class PlayScene(Scene):
             action, reason = got
             self.focus.point_at(self.context().legal, action)
             self.hint.reason = reason
-        pulsing = self.hint.thinking or self.focus.index is not None
+        pulsing = self.hint.thinking or self.focus.index is not None or self.guide_for is not None
         if pulsing:
             self.dirty = True
         if self._ai_answer():
@@ -474,6 +483,7 @@ class PlayScene(Scene):
             return
         self.view.draw(surf, self.state, ctx, self.mouse)
         self._draw_last_moves(surf)
+        self._draw_guide(surf, ctx)
         self._draw_focus(surf, ctx)
         self._draw_bar(surf, ctx)
         self.log.draw(surf, self.log_rect, th, "Replay log" if self.replay else "What happened")
@@ -493,6 +503,26 @@ class PlayScene(Scene):
             where = self.view.locate(action, self.state, p)
             if where is not None:
                 draw_ring(surf, self.th, where, 0.0, color=self.view.seat_color(p), width=self.th.px(3))
+
+    def _draw_guide(self, surf, ctx):
+        """The guided first turn: what this decision is about, every legal choice ringed."""
+        if self.guide_for is None or not ctx.human_turn or ctx.to_move != self.guide_for:
+            return
+        th = self.th
+        for action in ctx.legal[:40]:
+            draw_ring(surf, th, self.view.locate(action, self.state), self.clock_ms, color=T.LEGAL)
+        title = f"Your first turn, step {self.guide_steps + 1}"
+        lines = wrap(self.view.guide(self.state, ctx), th.font("body"), min(th.px(900), self.table_rect.w - th.px(60)))
+        imgs = [th.text(title, "label", (40, 110, 60), bold=True)] + [th.text(ln, "body", T.INK) for ln in lines]
+        w = max(i.get_width() for i in imgs) + th.px(40)
+        h = sum(i.get_height() for i in imgs) + th.px(24)
+        box = pygame.Rect(0, 0, w, h)
+        box.midtop = (self.table_rect.centerx, self.table_rect.y + th.px(8))
+        draw_panel(surf, box, th, fill=(240, 250, 232), edge=(40, 110, 60), radius=12)
+        y = box.y + th.px(12)
+        for img in imgs:
+            surf.blit(img, (box.x + th.px(20), y))
+            y += img.get_height()
 
     def _draw_focus(self, surf, ctx):
         """The move the keyboard (or the hint) points at: ringed on the table, named in words."""

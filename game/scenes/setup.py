@@ -52,6 +52,7 @@ class SetupScene(Scene):
         self.options = {o["key"]: o.get("default") for o in getattr(self.rules, "options_spec", [])}
         self.extra_color: str | None = None   # colour chosen for a seat the rules add (It Happens..' imaginary player)
         self.seed_text = ""
+        self.guided = False          # a guided first turn for the first human
         self.message = ""
         self.focus = (0, 0)          # (row, col); rows: seats, options, seed, buttons
         self.editing: int | None = None  # seat whose name is being typed; -1 = seed
@@ -87,7 +88,7 @@ class SetupScene(Scene):
         if any(s.kind == "imaginary" for s in self.seats()):
             rows.append(("extra", None))
         rows += [("option", o["key"]) for o in getattr(self.rules, "options_spec", [])]
-        rows += [("seed", None), ("buttons", None)]
+        rows += [("guided", None), ("seed", None), ("buttons", None)]
         return rows
 
     def _cycle_kind(self, i, step=1):
@@ -118,7 +119,8 @@ class SetupScene(Scene):
             return
         seed = int(seed_s) if seed_s else random.SystemRandom().randrange(1, 10**9)
         from game.scenes.play import PlayScene
-        self.app.scenes.push(PlayScene(self.app, self.game_id, seats, seed, dict(self.options)))
+        self.app.scenes.push(PlayScene(self.app, self.game_id, seats, seed, dict(self.options),
+                                       guided=self.guided))
 
     # -- input ---------------------------------------------------------------
     def _act(self, target):
@@ -134,6 +136,8 @@ class SetupScene(Scene):
             self._cycle_extra_color()
         elif kind == "option":
             self._toggle(a)
+        elif kind == "guided":
+            self.guided = not self.guided
         elif kind == "seed":
             self.editing = -1
         elif kind == "start":
@@ -198,6 +202,8 @@ class SetupScene(Scene):
                 self._cycle_extra_color(step)
             elif kind == "option":
                 self._toggle(key)
+            elif kind == "guided":
+                self.guided = not self.guided
             elif kind == "buttons":
                 self.focus = (r, (c + step) % 2)
         elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -207,6 +213,8 @@ class SetupScene(Scene):
                 self._cycle_extra_color()
             elif kind == "option":
                 self._toggle(key)
+            elif kind == "guided":
+                self.guided = not self.guided
             elif kind == "seed":
                 self.editing = -1
             elif kind == "buttons":
@@ -277,26 +285,12 @@ class SetupScene(Scene):
         surf.blit(th.text("Options", "title", T.INK, bold=True), (x, y))
         y += th.px(66)
         specs = getattr(self.rules, "options_spec", [])
-        if not specs:
-            surf.blit(th.text("This game has no options.", "body", T.INK_SOFT), (x, y))
-            y += th.px(50)
         for k, o in enumerate(specs):
             r_index = n + (1 if extra else 0) + k
-            box = pygame.Rect(x, y, th.px(34), th.px(34))
-            pygame.draw.rect(surf, (255, 252, 240), box, border_radius=th.px(6))
-            pygame.draw.rect(surf, T.HILITE if focus_row == r_index else T.INK_SOFT, box, th.px(3), border_radius=th.px(6))
-            if self.options.get(o["key"]):
-                pygame.draw.lines(surf, (40, 120, 60), False, [(box.x + th.px(7), box.centery),
-                                  (box.centerx - th.px(2), box.bottom - th.px(8)), (box.right - th.px(6), box.y + th.px(7))], th.px(4))
-            from game.ui.widgets import wrap
-            lines = wrap(o["label"], th.font("body"), right.w - pad * 2 - th.px(50))
-            ty = y
-            for line in lines:
-                surf.blit(th.text(line, "body", T.INK), (box.right + th.px(14), ty))
-                ty += th.font("body").get_linesize()
-            hit = pygame.Rect(x, y, right.w - pad * 2, max(box.h, ty - y))
-            self.hit_boxes.append((hit, ("option", o["key"], None)))
-            y = max(y + box.h, ty) + th.px(18)
+            y = self._check_row(surf, x, y, right.w - pad * 2, o["label"], self.options.get(o["key"]),
+                                focus_row == r_index, ("option", o["key"], None))
+        y = self._check_row(surf, x, y, right.w - pad * 2, "Guided first turn (step by step, for newcomers)",
+                            self.guided, rows[focus_row][0] == "guided", ("guided", None, None))
         y += th.px(20)
         surf.blit(th.text("Seed (optional)", "label", T.INK, bold=True), (x, y))
         y += th.px(40)
@@ -325,6 +319,24 @@ class SetupScene(Scene):
                       "small", (236, 220, 190))
         surf.blit(tip, (left.x, left.bottom + th.px(14)))
         draw_message(surf, th, self.message)
+
+    def _check_row(self, surf, x, y, width, label, on, focused, target) -> int:
+        """A checkbox with its label; the y below it."""
+        th = self.th
+        box = pygame.Rect(x, y, th.px(34), th.px(34))
+        pygame.draw.rect(surf, (255, 252, 240), box, border_radius=th.px(6))
+        pygame.draw.rect(surf, T.HILITE if focused else T.INK_SOFT, box, th.px(3), border_radius=th.px(6))
+        if on:
+            pygame.draw.lines(surf, (40, 120, 60), False, [(box.x + th.px(7), box.centery),
+                              (box.centerx - th.px(2), box.bottom - th.px(8)), (box.right - th.px(6), box.y + th.px(7))],
+                              th.px(4))
+        from game.ui.widgets import wrap
+        ty = y
+        for line in wrap(label, th.font("body"), width - th.px(50)):
+            surf.blit(th.text(line, "body", T.INK), (box.right + th.px(14), ty))
+            ty += th.font("body").get_linesize()
+        self.hit_boxes.append((pygame.Rect(x, y, width, max(box.h, ty - y)), target))
+        return max(y + box.h, ty) + th.px(18)
 
     def _draw_extra(self, surf, seat, rr, focused):
         """The seat the rules add: its name, and its colour, which the players may choose."""

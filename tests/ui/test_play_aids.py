@@ -120,3 +120,33 @@ def test_each_players_last_move_stays_marked_until_their_next(app):
         app.frame(16)
         assert play.last_moves == marked
     assert marked and all(play.view.locate(a, play.state, p) is not None for p, a in marked.items())
+
+
+@pytest.mark.parametrize("game", ["it_happens", "micropolis", "antics"])
+def test_a_guided_first_turn_explains_each_step_and_ends_with_the_turn(app, game):
+    rules = get_rules(game)
+    seats = [Seat("Ann", rules.seat_colors[0], "human")] + [
+        Seat(f"B{i}", rules.seat_colors[i], "medium") for i in range(1, rules.min_players)]
+    play = PlayScene(app, game, seats, 4, {}, guided=True, fast_ai=True)
+    app.scenes.push(play)
+    while rules.to_move(play.state) != 0:
+        play.step_ai_now()
+    steps = 0
+    while play.guide_for == 0:
+        c = play.context()
+        words = play.view.guide(play.state, c)
+        assert len(words) > 30 and "_" not in words
+        play.draw(app.window)
+        play.submit(c.legal[0])
+        steps += 1
+        assert steps < 60
+    assert rules.to_move(play.state) != 0 and "whole turn" in play.message
+
+
+def test_setup_offers_the_guided_first_turn(app):
+    from game.scenes.setup import SetupScene
+    setup = SetupScene(app, "antics")
+    app.scenes.push(setup)
+    setup._act(("guided", None, None))
+    setup.start()
+    assert app.scenes.top.guide_for == 0

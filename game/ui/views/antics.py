@@ -989,6 +989,25 @@ class View(GameView):
             return next((a for a in ctx.legal if isinstance(a, ScoutTake) and a.row == row), None)
         return None
 
+    def guide(self, state, ctx) -> str:
+        return {"act": "Choose an action: click a hex of your ant-hill. Its level (the number) is how many "
+                       "times you may do that action now. Scout brings tiles, Build raises your hill, Hatch and "
+                       "ANTS! put ants on the trails, Heave brings food home.",
+                "scout": "Take a tile from the lit scout field (click a row, or keys 1-3): tiles go to your hand.",
+                "build_tile": "Pick a tile from your hand to build onto your hill.",
+                "build_cell": "Click the glowing hex where the tile's first half goes: beside the hill, or on top "
+                              "of two different tiles.",
+                "build_dir": "Click where its second half goes.",
+                "build_orient": "Choose which symbol lies on the first hex.",
+                "hatch": "Click a hatching area: an ant leaves your supply and waits there for its trail.",
+                "ants": "Click a glowing trail of the same terrain as the ant: it must join your ants already out "
+                        "or the ant-hill in the middle. Soldiers guard trails.",
+                "heave": "Food moves ant to ant towards the middle: click the prey or leaf to pick it up, then the "
+                         "trail it passes to, until it reaches home.",
+                "store": "Store the prey you brought home on a free hex of your hill (or beside it).",
+                "discard": "You may keep three tiles: choose one to put back in the bag.",
+                }.get(state.phase, self.hint(state, ctx))
+
     def marks_move(self, action) -> bool:
         return not isinstance(action, (EndActions, Stop, UseMagnificant, BuildTile, BuildOrient, Discard,
                                        ArrivalFirst, ScoutTake))

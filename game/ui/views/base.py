@@ -73,6 +73,11 @@ class GameView:
         ``player`` is whose move it was (default: the player to move), for marking past moves."""
         return None
 
+    def guide(self, state, ctx: ViewContext) -> str:
+        """For the guided first turn: what this decision is about and how to make it, in a
+        sentence or two (default: the hint line)."""
+        return self.hint(state, ctx)
+
     def covers_table(self) -> bool:
         """True while the view shows something large over its table (an enlarged hill)."""
         return getattr(self, "zoom", None) is not None

@@ -508,6 +508,14 @@ class View(GameView):
         self.pending, self.pending_state = None, None
         return had
 
+    def guide(self, state, ctx) -> str:
+        if state.phase == "roll":
+            return ("Each turn you roll one die and put it on a termite mound. Press Space (or the Roll "
+                    "button) to roll; with two players you may roll the third colour too.")
+        return ("Put the die in the glowing column of a mound: the biggest total on a mound wins its Queen, "
+                "the next its General, and hitting the worm number earns a worm. Items on the spaces "
+                "you cover are yours: pairs and many kinds score at the end. R rerolls and P passes for a worm.")
+
     def action_words(self, action, state) -> str:
         """A move as the table shows it: mounds by their card number and key, columns numbered."""
         if isinstance(action, Place):

@@ -701,6 +701,17 @@ class View(GameView):
             return f"Take tile {action.position + 1} of the line{hill}{how} ({tile_words(tile)})"
         return self._make_buttons(state, [action])[0].hint.rstrip(".")
 
+    def guide(self, state, ctx) -> str:
+        return {"take": "Take a tile from the line of seven: the first is free, each one further costs a "
+                        "soldier (the soldiers lying on the tiles you skip are yours). Click it or press its key.",
+                "place": "Add the tile at either end of your anthill's arc: galleries that join make longer "
+                         "networks, and ants, fruits and the Queen score along them. Click a glowing slot.",
+                "barracks": "This tile has a barracks: fill it now with soldiers from your army to score it "
+                            "at the end, or keep the soldiers to pay for tiles.",
+                "sentry": "Your Sentry lets you move soldiers between your barracks: choose how to refill them.",
+                "leader": "Several anthills tie for the Red army token: as the leader you choose who gets it.",
+                }.get(state.phase, self.hint(state, ctx))
+
     def locate(self, action, state, player: int | None = None):
         """Where a legal move is on the table as drawn: a line tile, an Architect token, a green
         slot or a button (nothing while an anthill is shown up close)."""
