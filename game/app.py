@@ -67,14 +67,25 @@ class App:
         self.running = False
 
     def toggle_fullscreen(self):
+        """F11: fill the screen the window is on (desktop full screen), or back to the window."""
         if self.headless:
             return
         self.fullscreen = not self.fullscreen
-        if self.fullscreen:
-            self.windowed_size = self.window.get_size()
-            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        try:
+            win = pygame.Window.from_display_module()
+            if self.fullscreen:
+                self.windowed_size = self.window.get_size()
+                win.set_fullscreen(True)
+            else:
+                win.set_windowed()
+                win.size = self.windowed_size
+            self.window = pygame.display.get_surface()
+        except (AttributeError, pygame.error):  # an older pygame: the display module's own way
+            if self.fullscreen:
+                self.windowed_size = self.window.get_size()
+                self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._resized()
 
     def _resized(self):
