@@ -106,6 +106,7 @@ class PlayScene(Scene):
 
     def _rebuild_log(self):
         self.log_lines = []
+        self.log_events: list[dict] = []   # the event behind each log line (hover shows where)
         self.log_upto = 0
         self._extend_log()
 
@@ -120,6 +121,7 @@ class PlayScene(Scene):
                 if isinstance(p, int) and 0 <= p < len(self.seats):
                     color = T.dark_ink(self.view.seat_color(p))
                 self.log_lines.append((line, color))
+                self.log_events.append(ev)
         self.log_upto = len(s.log)
         self.log.set_lines(self.log_lines)
 
@@ -359,6 +361,7 @@ class PlayScene(Scene):
             return
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
+            self.log.hovered = self.log.line_at(ev.pos)
             tip = self._hover(ev.pos)
             self.tooltip = tip
             for b in self._buttons():
@@ -483,6 +486,7 @@ class PlayScene(Scene):
             return
         self.view.draw(surf, self.state, ctx, self.mouse)
         self._draw_last_moves(surf)
+        self._draw_log_spot(surf)
         self._draw_guide(surf, ctx)
         self._draw_focus(surf, ctx)
         self._draw_bar(surf, ctx)
@@ -494,6 +498,17 @@ class PlayScene(Scene):
             self.help.draw(surf, th)
         if self.dialog is not None:
             self.dialog.draw(surf, th)
+
+    def _draw_log_spot(self, surf):
+        """Hovering a log line rings where on the table it happened (while the table still shows it)."""
+        k = self.log.hovered
+        if k is None or not 0 <= k < len(self.log_events) or self.view.covers_table():
+            return
+        ev = self.log_events[k]
+        where = self.view.event_spot(ev, self.state)
+        p = ev.get("player")
+        color = self.view.seat_color(p) if isinstance(p, int) and 0 <= p < len(self.seats) else T.HILITE
+        draw_ring(surf, self.th, where, self.clock_ms, color=color, width=self.th.px(5))
 
     def _draw_last_moves(self, surf):
         """Each player's latest move, ringed in their colour where the table still shows it."""

@@ -93,8 +93,10 @@ class LogView:
     def __init__(self):
         self.lines: list[tuple[str, tuple]] = []
         self.scroll = 0
-        self._rows: list[tuple[str, tuple]] = []
+        self._rows: list[tuple[str, tuple, int]] = []   # (text, colour, index of its line)
         self._key = None
+        self.row_boxes: list[tuple[pygame.Rect, int]] = []   # drawn rows and their line, for hovering
+        self.hovered: int | None = None                     # the line under the mouse
 
     def set_lines(self, lines: list[tuple[str, tuple]]):
         if len(lines) != len(self.lines):
@@ -105,8 +107,9 @@ class LogView:
         key = (id(self.lines), len(self.lines), width, font.get_height())
         if key != self._key:
             rows = []
-            for text, color in self.lines[-300:]:
-                rows.extend((part, color) for part in wrap(text, font, width))
+            first = max(0, len(self.lines) - 300)
+            for k, (text, color) in enumerate(self.lines[first:], first):
+                rows.extend((part, color, k) for part in wrap(text, font, width))
             self._rows, self._key = rows, key
         return self._rows
 
@@ -127,10 +130,19 @@ class LogView:
         y = inner.y
         clip = surf.get_clip()
         surf.set_clip(inner)
-        for text, color in rows[start:end]:
+        self.row_boxes = []
+        for text, color, k in rows[start:end]:
+            box = pygame.Rect(inner.x - th.px(4), y, inner.w, lh)
+            self.row_boxes.append((box, k))
+            if k == self.hovered:
+                pygame.draw.rect(surf, (250, 226, 160), box)
             surf.blit(th.text(text, "small", color), (inner.x, y))
             y += lh
         surf.set_clip(clip)
+
+    def line_at(self, pos) -> int | None:
+        """The index of the line drawn under ``pos`` (None: no line there)."""
+        return next((k for box, k in self.row_boxes if box.collidepoint(pos)), None)
 
 
 def draw_tooltip(surf, pos, text: str, th: T.Theme):

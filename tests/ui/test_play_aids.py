@@ -150,3 +150,21 @@ def test_setup_offers_the_guided_first_turn(app):
     setup._act(("guided", None, None))
     setup.start()
     assert app.scenes.top.guide_for == 0
+
+
+@pytest.mark.parametrize("game,n,moves", [("it_happens", 3, 12), ("micropolis", 3, 12), ("antics", 3, 60)])
+def test_hovering_a_log_line_shows_where_it_happened(app, game, n, moves):
+    from game.tools.headless import advance_play, demo_seats
+    rules = get_rules(game)
+    play = PlayScene(app, game, demo_seats(rules, n), 5, {})
+    app.scenes.push(play)
+    advance_play(play, moves)
+    play.curtain.for_player = None
+    play.draw(app.window)
+    spots = 0
+    for box, k in list(play.log.row_boxes):
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0)))
+        assert play.log.hovered == k
+        play.draw(app.window)
+        spots += play.view.event_spot(play.log_events[k], play.state) is not None
+    assert spots > 0

@@ -1008,6 +1008,20 @@ class View(GameView):
                 "discard": "You may keep three tiles: choose one to put back in the bag.",
                 }.get(state.phase, self.hint(state, ctx))
 
+    def event_spot(self, ev, state):
+        p = ev.get("player")
+        cells = ev.get("cells") or ([ev["cell"]] if ev.get("cell") else [])
+        if cells and isinstance(p, int):
+            return self.cells.get((p, tuple(cells[0][:2])))
+        for key in ("to", "trail"):
+            if ev.get(key) in self.screen_trails:
+                return _along(self.screen_trails[ev[key]], 0.5)[0], self.th.px(18)
+        if ev.get("area") in self.map.hatching:
+            return self._rect(self.map.hatching[ev["area"]])
+        if ev.get("node") in self.map.nodes:
+            return self._pt(self.map.nodes[ev["node"]]), self.th.px(22)
+        return None
+
     def marks_move(self, action) -> bool:
         return not isinstance(action, (EndActions, Stop, UseMagnificant, BuildTile, BuildOrient, Discard,
                                        ArrivalFirst, ScoutTake))

@@ -78,6 +78,10 @@ class GameView:
         sentence or two (default: the hint line)."""
         return self.hint(state, ctx)
 
+    def event_spot(self, ev: dict, state) -> "pygame.Rect | tuple | None":
+        """Where on the table a logged event happened, if the table still shows that place."""
+        return None
+
     def covers_table(self) -> bool:
         """True while the view shows something large over its table (an enlarged hill)."""
         return getattr(self, "zoom", None) is not None

@@ -530,6 +530,11 @@ class View(GameView):
             return "Pay a worm to pass and keep the die"
         return super().action_words(action, state)
 
+    def event_spot(self, ev, state):
+        if ev.get("type") == "place" and ev.get("mound") in state.mounds:
+            return self.cols.get((state.mounds.index(ev["mound"]), ev.get("column")))
+        return None
+
     def marks_move(self, action) -> bool:
         return isinstance(action, Place)
 

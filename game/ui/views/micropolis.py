@@ -712,6 +712,13 @@ class View(GameView):
                 "leader": "Several anthills tie for the Red army token: as the leader you choose who gets it.",
                 }.get(state.phase, self.hint(state, ctx))
 
+    def event_spot(self, ev, state):
+        ai = ev.get("anthill", ev.get("player"))
+        if ev.get("type") in ("take", "place", "barracks", "nurse", "sergeant", "sentry", "architect") \
+                and isinstance(ai, int) and 0 <= ai < len(self.panels):
+            return self.panels[ai]
+        return None
+
     def locate(self, action, state, player: int | None = None):
         """Where a legal move is on the table as drawn: a line tile, an Architect token, a green
         slot or a button (nothing while an anthill is shown up close)."""
