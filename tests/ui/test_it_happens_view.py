@@ -305,3 +305,19 @@ def test_help_says_only_victory_point_tiles_are_face_down():
     text = Path(__file__).resolve().parents[2].joinpath("assets/help/it_happens.md").read_text()
     assert "Tiles won are kept face down" not in text
     assert "Worms and items are open" in text and "Queen and General tiles you win lie\n  face down" in text
+
+
+def test_the_last_rounds_table_stays_in_sight_when_the_game_is_over():
+    from game.tools.headless import advance_play, demo_seats, headless_app
+    from game.scenes.play import PlayScene
+    from game.games import get_rules
+    app = headless_app((1280, 720))
+    rules = get_rules("it_happens")
+    play = PlayScene(app, "it_happens", demo_seats(rules, 3), 5, {})
+    app.scenes.push(play)
+    advance_play(play, 10**9, stop_on_human=False)
+    assert rules.is_over(play.state)
+    last_round = [ev for ev in play.state.log.to_list() if ev["type"] == "round"][-1]
+    assert list(play.view.final_view[0]) == last_round["mounds"]
+    play.draw(app.window)
+    assert len(play.view.cols) == sum(len(rules.comps.mound_by_id[m].columns) for m in last_round["mounds"])

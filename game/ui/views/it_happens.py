@@ -91,6 +91,7 @@ class View(GameView):
         self.awards: list[dict] = []     # award events being shown, one mound at a time
         self.award_t = 0.0
         self.award_view = None           # (mound ids, boards, die colours) of the round being scored
+        self.final_view = None           # the last round's table, kept in sight once the game is over
         self.hot: list[tuple[pygame.Rect, str]] = []
         self.confirm_placements = False  # a click only selects a column; a second click or Enter places
         self.pending: Place | None = None
@@ -195,7 +196,13 @@ class View(GameView):
         self.cols = {}
         self.hot = []
         showing = self.award_view is not None and self.awards
-        mounds, board, dcols = (self.award_view if showing else (state.mounds, state.board, state.die_colors))
+        if showing:
+            mounds, board, dcols = self.award_view
+        elif self.final_view is not None and self.rules.is_over(state):
+            mounds, board, dcols = self.final_view
+            showing = True       # nothing on it is playable
+        else:
+            mounds, board, dcols = state.mounds, state.board, state.die_colors
         legal_places = {(a.mound, a.column): a for a in ctx.legal if isinstance(a, Place)}
         pending = self._pending(state, ctx)
         for i, mid in enumerate(mounds):
@@ -237,7 +244,7 @@ class View(GameView):
                     tot = self.text(str(sum(vals)), "label", T.INK, bold=True)
                     surf.blit(tot, tot.get_rect(midleft=(cx - th.px(1), y)))
             self.hot.append((pygame.Rect(card.x, card.y, card.w, th.px(64)), self._mound_words(state, i, m)))
-            if showing and self.awards[0]["mound"] == mid:
+            if showing and self.awards and self.awards[0]["mound"] == mid:
                 self._draw_award(surf, card, self.awards[0], state, m)
         self._draw_middle(surf, state, ctx)
         self._draw_players(surf, state, ctx)
@@ -661,11 +668,16 @@ class View(GameView):
         self.cancel_pending()
         before = self.latest
         self.latest = state
+        scored = None
         for k, ev in enumerate(events):
             if ev["type"] in ("roll", "reroll"):
                 self.roll_t = 0.0
-            if ev["type"] == "award" and before is not None and not self.awards:
-                self.award_view = self._round_board(before, events[:k])
+            if ev["type"] == "award" and before is not None and scored is None:
+                scored = self._round_board(before, events[:k])
+        if scored is not None and not self.awards:
+            self.award_view = scored
+        if self.rules.is_over(state):
+            self.final_view = scored
         awards = [ev for ev in events if ev["type"] == "award"]
         if awards and self.award_view is not None:
             self.awards = awards
