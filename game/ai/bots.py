@@ -54,6 +54,17 @@ class HeuristicBot(Bot):
         return acts[best]
 
 
+# Hard, per game (tuned with ``main.py arena``): ``iterations`` simulations shared by the best
+# ``candidates`` moves, each rolled out ``rollout_depth`` steps by Medium's own moves (greedy)
+# or the game's fast rollout policy. ``iterations`` is the strength knob.
+HARD_SETTINGS = {
+    "it_happens": {"iterations": 200, "candidates": 4, "greedy_rollouts": False},
+    "micropolis": {"iterations": 200, "candidates": 8, "rollout_turns": 12},
+    "antics": {"iterations": 40, "candidates": 4, "rollout_turns": 1, "scale": 3.0},
+}
+HARD_SECONDS = 1.0      # in the window, Hard also stops thinking after this long
+
+
 def make_bot(kind: str, rules, seed: int, timed: bool = True) -> Bot:
     """An AI player. Untimed bots (headless tools) stop by iteration count only, so a seed
     always gives the same game whatever the machine's speed."""
@@ -63,7 +74,8 @@ def make_bot(kind: str, rules, seed: int, timed: bool = True) -> Bot:
         return HeuristicBot(rules, seed, noise=0.0)
     if kind == "hard":
         from game.ai.ismcts import IsmctsBot
-        return IsmctsBot(rules, seed, seconds=1.5 if timed else float("inf"))
+        return IsmctsBot(rules, seed, seconds=HARD_SECONDS if timed else float("inf"),
+                         **HARD_SETTINGS.get(rules.id, {}))
     if kind == "random":
         return Bot(rules, seed)
     raise ValueError(f"no AI level {kind!r}")

@@ -1,9 +1,18 @@
-"""Hard AI: single-observer Information-Set Monte-Carlo Tree Search.
+"""Hard AI: Information-Set Monte-Carlo Tree Search guided by the game's own move scores.
 
-Each iteration samples a determinization of what the bot may know, walks the
-tree with UCB restricted to the actions legal in that sample, expands one
-node, plays a short heuristic rollout and backs up one value per player
-(the game's leaf evaluation squashed to 0..1).
+The root keeps the best few actions by Medium's ``score_actions`` and splits the budget
+between them by sequential halving: every candidate still in the running is tried in the
+same sampled determinizations (common random numbers, so that luck cancels out of the
+comparison), the worse half is dropped, and so on.
+
+Below each candidate the search is ISMCTS: every mover picks, among the actions legal in
+the sample, the best PUCT score (its mean value for that mover plus a bonus from a prior,
+the softmax of ``score_actions``, worked out once per node). What an action reveals (a
+die roll, a drawn tile: the log events it adds) keys the next node, so a decision after a
+roll is judged on the value rolled. A new node is valued after a rollout (Medium's moves
+or the game's fast rollout policy, to the end or a few steps) and one value per player is
+backed up, each mover maximising their own (max-n): win share and score margin for a
+finished game, the squashed own-minus-best-rival evaluation otherwise.
 """
 from __future__ import annotations
 
@@ -11,86 +20,183 @@ import math
 import time
 
 from game.ai.bots import Bot, heuristics_for
+from game.core.rng import Rng
 
-UCB_C = 0.7
+PUCT_C = 1.5
+WIN_WEIGHT = 0.75      # a finished game: this much for winning, the rest for the score margin
+
+
+class Edge:
+    """An action from a node: its prior, visits, value for the mover and what it led to."""
+    __slots__ = ("action", "prior", "visits", "avail", "value", "outcomes")
+
+    def __init__(self, action, prior: float):
+        self.action, self.prior = action, prior
+        self.visits = self.avail = 0
+        self.value = 0.0
+        self.outcomes: dict = {}
+
+    def mean(self) -> float:
+        return self.value / self.visits if self.visits else 0.0
 
 
 class Node:
-    __slots__ = ("parent", "action", "player", "children", "visits", "avail", "value")
+    __slots__ = ("edges", "visits", "value")
 
-    def __init__(self, parent, action, player):
-        self.parent, self.action, self.player = parent, action, player
-        self.children: dict = {}
-        self.visits = 0
-        self.avail = 1
-        self.value = 0.0
+    def __init__(self, value: float):
+        self.edges: dict = {}
+        self.visits = 1
+        self.value = value      # summed values for the player to move here
+
+
+def squash(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
+
+
+def softmax(scores: list[float], temperature: float) -> list[float]:
+    top = max(scores)
+    w = [math.exp((v - top) / temperature) for v in scores]
+    total = sum(w)
+    return [x / total for x in w]
 
 
 class IsmctsBot(Bot):
     level = "hard"
 
-    def __init__(self, rules, seed: int, iterations: int = 300, seconds: float = 1.5, rollout_depth: int = 16):
+    def __init__(self, rules, seed: int, iterations: int = 120, seconds: float = float("inf"),
+                 candidates: int = 4, rollout_turns: int = 1000, greedy_rollouts: bool = True,
+                 temperature: float = 1.0, scale: float = 8.0):
         super().__init__(rules, seed)
         self.heur = heuristics_for(rules)
-        self.iterations, self.seconds, self.depth = iterations, seconds, rollout_depth
+        self.apply = getattr(rules, "apply_trusted", rules.apply)
+        self.iterations, self.seconds, self.candidates = iterations, seconds, candidates
+        self.turns, self.greedy_rollouts = rollout_turns, greedy_rollouts
+        self.temperature, self.scale = temperature, scale
 
     def choose(self, obs, player: int):
         rules = self.rules
         acts = rules.legal_actions(obs)
         if len(acts) == 1:
             return acts[0]
-        root = Node(None, None, None)
+        stream = Rng(self.rng.next64())
+        self.memo: dict = {}
+        root = Node(0.0)
+        self._expand(root, rules.determinize(obs, player, stream.fork(0)), player)
+        cands = sorted((root.edges[a] for a in acts), key=lambda e: -e.prior)[:self.candidates]
         deadline = time.perf_counter() + self.seconds
-        for it in range(self.iterations):
-            if it >= 50 and time.perf_counter() > deadline:
+        phases = max(1, math.ceil(math.log2(len(cands))))
+        world = 0
+        while len(cands) > 1:
+            for _ in range(max(1, self.iterations // (phases * len(cands)))):
+                world += 1
+                s = rules.determinize(obs, player, stream.fork(world))
+                for e in cands:
+                    self._simulate(root, e, s, player)
+                if time.perf_counter() > deadline:
+                    return max(cands, key=Edge.mean).action
+            cands = sorted(cands, key=Edge.mean, reverse=True)[:(len(cands) + 1) // 2]
+        return cands[0].action
+
+    # ------------------------------------------------------------------ one simulation
+    def _simulate(self, root: Node, first: Edge, s, player: int) -> None:
+        """Play ``first`` from the root in determinization ``s``, walk the tree below it as far
+        as the horizon (``rollout_turns`` ended turns), roll out from a new node, back up."""
+        rules = self.rules
+        path = []
+        node, edge, mover, where, ended = root, first, player, (), 0
+        while True:
+            path.append((node, edge, mover))
+            s, revealed = self._step(s, edge.action)
+            where = (where, edge.action, revealed)
+            nxt = rules.to_move(s)
+            ended += nxt != mover
+            child = edge.outcomes.get(revealed)
+            if child is None or nxt is None or ended >= self.turns:
+                values = self._leaf_values(s, nxt, ended, where)
+                if child is None:
+                    edge.outcomes[revealed] = Node(values[nxt] if nxt is not None else 0.0)
                 break
-            s = rules.determinize(obs, player, self.rng.fork(it + 1))
-            node = root
-            # selection / expansion
-            while not rules.is_over(s):
-                legal = rules.legal_actions(s)
-                mover = rules.to_move(s)
-                for a in legal:
-                    ch = node.children.get(a)
-                    if ch is not None:
-                        ch.avail += 1
-                untried = [a for a in legal if a not in node.children]
-                if untried:
-                    a = untried[self.rng.below(len(untried))]
-                    child = Node(node, a, mover)
-                    node.children[a] = child
-                    s = rules.apply(s, a)
-                    node = child
-                    break
-                best, best_v = None, -1.0
-                for a in legal:
-                    ch = node.children[a]
-                    v = ch.value / ch.visits + UCB_C * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if v > best_v:
-                        best, best_v = ch, v
-                s = rules.apply(s, best.action)
-                node = best
-            # rollout
-            for _ in range(self.depth):
-                if rules.is_over(s):
-                    break
-                s = rules.apply(s, self.heur.rollout_policy(rules, s, self.rng))
-            values = self._values(s)
-            # backpropagation
-            while node is not None and node.parent is not None:
-                node.visits += 1
-                node.value += values[node.player]
-                node = node.parent
-        best = max(root.children.values(), key=lambda c: (c.visits, c.value))
-        return best.action
+            node, mover = child, nxt
+            edge = self._select(node, s, mover)
+        for node, edge, mover in path:
+            v = values[mover]
+            node.visits += 1
+            node.value += v
+            edge.visits += 1
+            edge.value += v
+
+    def _step(self, s, a) -> tuple:
+        """The state after ``a`` and what it revealed (its log events: chance outcomes apart)."""
+        size = len(s.log)
+        s = self.apply(s, a)
+        return s, repr(s.log.since(size))
+
+    def _expand(self, node: Node, s, mover: int) -> list:
+        """The actions legal in ``s``, with an edge each (priors from Medium's scores)."""
+        legal = self.rules.legal_actions(s)
+        edges = node.edges
+        if any(a not in edges for a in legal):
+            priors = [1.0] if len(legal) == 1 else softmax(
+                self.heur.score_actions(self.rules, s, mover, self.rng), self.temperature)
+            for a, p in zip(legal, priors):
+                if a not in edges:
+                    edges[a] = Edge(a, p)
+        return legal
+
+    def _select(self, node: Node, s, mover: int) -> Edge:
+        legal = self._expand(node, s, mover)
+        edges = node.edges
+        fpu = node.value / node.visits
+        best, best_v = None, -math.inf
+        for a in legal:
+            e = edges[a]
+            e.avail += 1
+            q = e.value / e.visits if e.visits else fpu
+            v = q + PUCT_C * e.prior * math.sqrt(e.avail) / (1 + e.visits)
+            if v > best_v:
+                best, best_v = e, v
+        return best
+
+    # ------------------------------------------------------------------ values, one per player
+    def _leaf_values(self, s, mover, ended: int, where) -> list[float]:
+        """Values after rolling out until ``rollout_turns`` turns have ended (``mover`` is to move).
+
+        ``where`` (the actions from the root and what they revealed) names the public position,
+        under which Medium's choice is remembered for the other determinizations."""
+        rules = self.rules
+        while ended < self.turns and mover is not None:
+            if self.greedy_rollouts:
+                a = self._greedy(s, mover, where)
+                s, revealed = self._step(s, a)
+                where = (where, a, revealed)
+            else:
+                s = self.apply(s, self.heur.rollout_policy(rules, s, self.rng))
+            p = rules.to_move(s)
+            ended += p != mover
+            mover = p
+        return self._values(s)
+
+    def _greedy(self, s, mover: int, where):
+        """Medium's move in ``s``."""
+        acts = self.rules.legal_actions(s)
+        if len(acts) == 1:
+            return acts[0]
+        a = self.memo.get(where)
+        if a is None or a not in acts:
+            vals = self.heur.score_actions(self.rules, s, mover, self.rng)
+            a = self.memo[where] = acts[max(range(len(acts)), key=vals.__getitem__)]
+        return a
 
     def _values(self, s) -> list[float]:
         rules = self.rules
         n = len(s.seats)
-        if rules.is_over(s):
-            win = set(rules.winners(s))
-            sheets = rules.score_sheets(s)
-            top = max(sh.total for sh in sheets) or 1
-            return [(0.7 if i in win else 0.0) + 0.3 * sheets[i].total / top for i in range(n)]
-        raw = [self.heur.evaluate(rules, s, i) for i in range(n)]
-        return [1.0 / (1.0 + math.exp(-v / 8.0)) for v in raw]
+        if not rules.is_over(s):
+            return [squash(self.heur.evaluate(rules, s, p) / self.scale) for p in range(n)]
+        win = rules.winners(s)
+        totals = [sh.total for sh in rules.score_sheets(s)]
+        out = []
+        for p in range(n):
+            margin = totals[p] - max(t for q, t in enumerate(totals) if q != p)
+            share = 1.0 / len(win) if p in win else 0.0
+            out.append(WIN_WEIGHT * share + (1 - WIN_WEIGHT) * squash(margin / self.scale))
+        return out

@@ -1,0 +1,138 @@
+"""Hard AI (ISMCTS): sees only the observation, is reproducible, plays legal moves,
+finds a win the move scores miss, and keeps chance outcomes apart in its tree."""
+import sys
+import types
+from dataclasses import dataclass, replace
+
+import pytest
+
+from game.ai.bots import make_bot
+from game.ai.ismcts import IsmctsBot, Node
+from game.core.rng import Rng
+from game.core.rules import EMPTY_LOG, ScoreSheet, Seat
+from game.games import get_rules
+from tests.core.toy_game import Roll, ToyRules
+
+SMALL = dict(iterations=16, candidates=3, rollout_turns=2)
+
+
+def start(game_id: str, players: int, seed: int = 3):
+    rules = get_rules(game_id)
+    seats = [Seat(f"P{i}", rules.seat_colors[i], "hard") for i in range(players)]
+    return rules, rules.new_game(seats, seed, {})
+
+
+def choice_point(rules, s):
+    """Play first legal moves until someone has a real choice."""
+    while len(rules.legal_actions(s)) < 2:
+        s = rules.apply(s, rules.legal_actions(s)[0])
+    return s
+
+
+@pytest.mark.parametrize("game_id,players", [("it_happens", 2), ("micropolis", 4), ("antics", 3)])
+def test_plays_legal_moves_and_is_reproducible(game_id, players):
+    rules, s = start(game_id, players)
+    for _ in range(3):
+        s = choice_point(rules, s)
+        p = rules.to_move(s)
+        obs = rules.observe(s, p)
+        a = IsmctsBot(rules, 9, **SMALL).choose(obs, p)
+        assert a in rules.legal_actions(s)
+        assert IsmctsBot(rules, 9, **SMALL).choose(obs, p) == a
+        s = rules.apply(s, a)
+
+
+def test_sees_only_the_observation(monkeypatch):
+    """Two states that differ only in what the mover cannot see get the same decision,
+    and every determinization starts from the observation."""
+    rules, s = start("micropolis", 4)
+    s = choice_point(rules, s)
+    p = rules.to_move(s)
+    other = replace(s, pile=tuple(reversed(s.pile)), rng=Rng(12345))
+    seen = []
+    real = rules.determinize
+    monkeypatch.setattr(rules, "determinize", lambda obs, player, rng: seen.append(obs) or real(obs, player, rng))
+    first = IsmctsBot(rules, 4, **SMALL).choose(rules.observe(s, p), p)
+    assert IsmctsBot(rules, 4, **SMALL).choose(rules.observe(other, p), p) == first
+    assert seen and all(o.pile_hidden and o.rng is None for o in seen)
+
+
+def test_make_bot_hard_is_the_search():
+    rules, _ = start("it_happens", 2)
+    assert isinstance(make_bot("hard", rules, 1, timed=False), IsmctsBot)
+
+
+# ---------------------------------------------------------------- a tiny race: reach 10 exactly to win
+@dataclass(frozen=True)
+class Add:
+    k: int
+
+    def describe(self, seats=None):
+        return f"add {self.k}"
+
+
+@dataclass
+class RaceState:
+    seats: list
+    total: int
+    turn: int
+    log: object
+
+
+class RaceRules:
+    id = "race_test"
+
+    def to_move(self, s):
+        return None if self.is_over(s) else s.turn
+
+    def legal_actions(self, s):
+        return [Add(k) for k in (1, 2, 3) if s.total + k <= 10]
+
+    def apply(self, s, a):
+        return RaceState(s.seats, s.total + a.k, 1 - s.turn, s.log.add({"type": "add", "k": a.k}))
+
+    def is_over(self, s):
+        return s.total == 10
+
+    def winners(self, s):
+        return [1 - s.turn]
+
+    def score_sheets(self, s):
+        return [ScoreSheet(p, {"won": int(p == 1 - s.turn)}) for p in range(2)]
+
+    def observe(self, s, player):
+        return s
+
+    def determinize(self, s, player, rng):
+        return s
+
+
+def fake_heuristics(monkeypatch, game_id, scores):
+    mod = types.ModuleType(f"game.games.{game_id}.heuristics")
+    mod.score_actions = lambda rules, s, player, rng: scores(rules.legal_actions(s))
+    mod.rollout_policy = lambda rules, s, rng: rules.legal_actions(s)[rng.below(len(rules.legal_actions(s)))]
+    mod.evaluate = lambda rules, s, player: 0.0
+    monkeypatch.setitem(sys.modules, mod.__name__, mod)
+
+
+def test_prefers_the_winning_move_over_the_move_scores(monkeypatch):
+    # the move scores like adding 1 best, but only adding 3 wins at once (8 or 9 lets the opponent win)
+    fake_heuristics(monkeypatch, "race_test", lambda acts: [3.0 if a.k == 1 else 0.0 for a in acts])
+    rules = RaceRules()
+    s = RaceState([Seat("A", "red"), Seat("B", "blue")], 7, 0, EMPTY_LOG)
+    bot = IsmctsBot(rules, 1, iterations=60, candidates=3, greedy_rollouts=False)
+    assert bot.choose(s, 0) == Add(3)
+
+
+def test_chance_outcomes_get_their_own_nodes(monkeypatch):
+    """After a roll the tree holds one node per value rolled, not one for all of them."""
+    fake_heuristics(monkeypatch, "toy", lambda acts: [0.0] * len(acts))
+    rules = ToyRules()
+    s = rules.new_game([Seat("A", "red"), Seat("B", "blue")], 1, {})
+    bot = IsmctsBot(rules, 1, rollout_turns=1)
+    root = Node(0.0)
+    bot._expand(root, s, 0)
+    edge = root.edges[Roll()]
+    for i in range(40):
+        bot._simulate(root, edge, rules.determinize(rules.observe(s, 0), 0, Rng(i)), 0)
+    assert len(edge.outcomes) == 6
