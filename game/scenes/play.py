@@ -22,7 +22,7 @@ from game.scenes.play_aids import Curtain, Hint, KeyFocus, draw_ring
 from game.ui.help import HelpOverlay
 from game.ui.settings import SPEED_FACTOR
 from game.ui.views.base import ViewContext, get_view
-from game.ui.widgets import Button, Dialog, LogView, draw_panel, draw_tooltip, wrap
+from game.ui.widgets import Button, Dialog, LogView, draw_note, draw_panel, draw_tooltip, wrap
 
 AI_DELAY_MS = 650      # pause before an AI decision, so people can follow it
 AI_SEED_SALT = 0x5EED
@@ -529,15 +529,8 @@ class PlayScene(Scene):
         title = f"Your first turn, step {self.guide_steps + 1}"
         lines = wrap(self.view.guide(self.state, ctx), th.font("body"), min(th.px(900), self.table_rect.w - th.px(60)))
         imgs = [th.text(title, "label", (40, 110, 60), bold=True)] + [th.text(ln, "body", T.INK) for ln in lines]
-        w = max(i.get_width() for i in imgs) + th.px(40)
-        h = sum(i.get_height() for i in imgs) + th.px(24)
-        box = pygame.Rect(0, 0, w, h)
-        box.midtop = (self.table_rect.centerx, self.table_rect.y + th.px(8))
-        draw_panel(surf, box, th, fill=(240, 250, 232), edge=(40, 110, 60), radius=12)
-        y = box.y + th.px(12)
-        for img in imgs:
-            surf.blit(img, (box.x + th.px(20), y))
-            y += img.get_height()
+        draw_note(surf, th, imgs, (240, 250, 232), (40, 110, 60),
+                  midtop=(self.table_rect.centerx, self.table_rect.y + th.px(8)))
 
     def _draw_focus(self, surf, ctx):
         """The move the keyboard (or the hint) points at: ringed on the table, named in words."""
@@ -557,15 +550,8 @@ class PlayScene(Scene):
         if not lines:
             return
         imgs = [th.text(ln, "body", T.INK, bold=i == 0) for i, ln in enumerate(lines)]
-        w = max(i.get_width() for i in imgs) + th.px(36)
-        h = sum(i.get_height() for i in imgs) + th.px(20)
-        box = pygame.Rect(0, 0, min(w, self.table_rect.w), h)
-        box.midbottom = (self.table_rect.centerx, self.table_rect.bottom - th.px(8))
-        draw_panel(surf, box, th, fill=(255, 246, 222), edge=T.HILITE, radius=10)
-        y = box.y + th.px(10)
-        for img in imgs:
-            surf.blit(img, (box.x + th.px(18), y))
-            y += img.get_height()
+        draw_note(surf, th, imgs, (255, 246, 222), T.HILITE,
+                  midbottom=(self.table_rect.centerx, self.table_rect.bottom - th.px(8)))
 
     def _draw_bar(self, surf, ctx):
         th = self.th

@@ -145,6 +145,21 @@ class LogView:
         return next((k for box, k in self.row_boxes if box.collidepoint(pos)), None)
 
 
+def draw_note(surf, th: T.Theme, imgs: list, fill, edge, **anchor) -> pygame.Rect:
+    """Rendered lines in a rounded panel placed by a rect anchor (e.g. midtop=(x, y)); its rect."""
+    pad_x, pad_y = th.px(18), th.px(10)
+    box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 2 * pad_x,
+                      sum(i.get_height() for i in imgs) + 2 * pad_y)
+    for name, value in anchor.items():
+        setattr(box, name, value)
+    draw_panel(surf, box, th, fill=fill, edge=edge, radius=10)
+    y = box.y + pad_y
+    for img in imgs:
+        surf.blit(img, (box.x + pad_x, y))
+        y += img.get_height()
+    return box
+
+
 def draw_tooltip(surf, pos, text: str, th: T.Theme):
     font = th.font("small")
     lines = wrap(text, font, th.px(420))

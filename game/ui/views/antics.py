@@ -19,7 +19,7 @@ from game.ui import theme as T
 from game.ui.board_map import load_board_map
 from game.ui.sprites import antics_art as A
 from game.ui.views.base import GameView
-from game.ui.widgets import Button, draw_panel, wrap
+from game.ui.widgets import Button, draw_note, draw_panel, wrap
 
 ACTION_WORDS = {"scout": "Scout", "build": "Build", "hatch": "Hatch", "ants": "ANTS!", "heave": "Heave",
                 "fungus": "Fungus"}
@@ -375,16 +375,11 @@ class View(GameView):
         if ms > ATTACK_MS * 0.3 and attack["text"]:
             lines = wrap(attack["text"], th.font("body"), th.px(420))
             imgs = [th.text(ln, "body", T.INK, bold=True) for ln in lines]
-            w = max(i.get_width() for i in imgs) + th.px(28)
+            w = max(i.get_width() for i in imgs) + th.px(36)
             h = sum(i.get_height() for i in imgs) + th.px(20)
-            box = pygame.Rect(0, 0, w, h)
-            box.midbottom = (pos[0], pos[1] - img.get_height() // 2 - th.px(6))
-            box.clamp_ip(self.rect)
-            draw_panel(surf, box, th, fill=(255, 248, 232), edge=T.DANGER, radius=10)
-            y = box.y + th.px(10)
-            for i in imgs:
-                surf.blit(i, (box.x + th.px(14), y))
-                y += i.get_height()
+            top = max(self.rect.y, min(pos[1] - img.get_height() // 2 - th.px(6) - h, self.rect.bottom - h))
+            left = max(self.rect.x, min(pos[0] - w // 2, self.rect.right - w))
+            draw_note(surf, th, imgs, (255, 248, 232), T.DANGER, topleft=(left, top))
 
     # scout fields ---------------------------------------------------------
     def _field_slot(self, f: int, row: int) -> pygame.Rect:
