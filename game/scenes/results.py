@@ -228,6 +228,16 @@ class ResultsScene(Scene):
 
     # -- drawing -----------------------------------------------------------------
     def draw(self, surf):
+        """Once the count-up is over the picture only changes with the buttons: it is kept."""
+        key = (surf.get_size(), self.focus, tuple(b.hover for b in self.buttons), self.th.scale)
+        if not self.animating() and getattr(self, "_still", None) is not None and self._still[0] == key:
+            surf.blit(self._still[1], (0, 0))
+            return
+        self._draw(surf)
+        if not self.animating():
+            self._still = (key, surf.copy())
+
+    def _draw(self, surf):
         th = self.th
         W, H = surf.get_size()
         surf.blit(self.bg.get((W, H)), (0, 0))
