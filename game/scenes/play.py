@@ -55,6 +55,8 @@ class PlayScene(Scene):
         self.ai_future = None         # a decision thought out in the worker process
         if self.bots and not replay and app.ai_worker is not None:
             app.ai_worker.warm(game_id)
+        if not fast_ai:
+            app.sound   # synthesised now, while the table opens, not on the first move's frame
         self.dialog: Dialog | None = None
         self.help: HelpOverlay | None = None
         self.message = ""

@@ -110,6 +110,8 @@ class View(GameView):
         self.card_rects = [pygame.Rect(rect.x + m + i * (cw + m), rect.y + m, cw, cards_h) for i in range(3)]
         self.mid = pygame.Rect(rect.x + m, rect.y + m * 2 + cards_h, rect.w - 2 * m, int(rect.h * 0.13))
         self.players = pygame.Rect(rect.x + m, self.mid.bottom + m, rect.w - 2 * m, rect.bottom - self.mid.bottom - 2 * m)
+        for mound in self.comps.mounds:   # every card painted now, not on the frame a round opens
+            self._card_art(mound.id, self.card_rects[0].size)
 
     # -- helpers ---------------------------------------------------------------------------
     def rgb_of(self, color: str):
