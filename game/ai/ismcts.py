@@ -103,11 +103,11 @@ class IsmctsBot(Bot):
         as the horizon (``rollout_turns`` ended turns), roll out from a new node, back up."""
         rules = self.rules
         path = []
-        node, edge, mover, where, ended = root, first, player, (), 0
+        node, edge, mover, where, ended = root, first, player, 0, 0
         while True:
             path.append((node, edge, mover))
             s, revealed = self._step(s, edge.action)
-            where = (where, edge.action, revealed)
+            where = hash((where, edge.action, revealed))
             nxt = rules.to_move(s)
             ended += nxt != mover
             child = edge.outcomes.get(revealed)
@@ -168,7 +168,7 @@ class IsmctsBot(Bot):
             if self.greedy_rollouts:
                 a = self._greedy(s, mover, where)
                 s, revealed = self._step(s, a)
-                where = (where, a, revealed)
+                where = hash((where, a, revealed))
             else:
                 s = self.apply(s, self.heur.rollout_policy(rules, s, self.rng))
             p = rules.to_move(s)
