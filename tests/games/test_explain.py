@@ -26,7 +26,7 @@ def explained(game, seed, n, steps):
 
 
 @pytest.mark.parametrize("game,seed,n,steps", [("it_happens", 1, 2, 120), ("it_happens", 2, 4, 120),
-                                               ("micropolis", 1, 3, 60)])
+                                               ("micropolis", 1, 3, 60), ("antics", 1, 3, 150)])
 def test_every_move_is_explained_in_plain_words(game, seed, n, steps):
     lines = explained(game, seed, n, steps)
     assert len(lines) > 100
@@ -40,3 +40,22 @@ def test_it_happens_says_when_a_queen_is_at_stake():
 
 def test_micropolis_names_the_scoring_line_a_move_grows():
     assert any(ln.startswith("It brings") for ln in explained("micropolis", 1, 3, 60))
+
+
+def test_antics_tells_what_the_whole_action_brings():
+    """Medium's own game: the reasons name prey brought home with the points it adds."""
+    from game.ai.bots import bot_move, make_bot
+    from game.games.antics.heuristics import explain
+    rules = get_rules("antics")
+    s = rules.new_game(ai_seats(rules, 3, "medium", 5), 5, {})
+    bots = [make_bot("medium", rules, i, timed=False) for i in range(3)]
+    lines = []
+    while not rules.is_over(s) and len(lines) < 400:
+        p = rules.to_move(s)
+        a = bot_move(bots[p], rules, s, p)
+        if s.phase == "act":
+            lines.append(explain(rules, s, p, a))
+        s = rules.apply(s, a)
+    assert any(re.search(r"brings the \w+ home \(\+\d+ points\)", ln) for ln in lines)
+    assert any("lays" in ln and "ant" in ln for ln in lines)
+    assert all(ln and not BAD.search(ln) for ln in lines)

@@ -14,6 +14,8 @@ from game.core.data import DataError, Entry, data_dir, describe, entries, in_ran
 
 SYMBOLS = ("scout", "build", "hatch", "ants", "heave", "fungus")
 ACTIONS = ("scout", "build", "hatch", "ants", "heave")
+ACTION_WORDS = {"scout": "Scout", "build": "Build", "hatch": "Hatch", "ants": "ANTS!", "heave": "Heave",
+                "fungus": "Fungus"}
 NODE_KINDS = ("ant_hill", "junction", "clearing", "leaf_clearing")
 EATS = ("prey", "ants", "prey_and_ants")
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))   # axial hex directions

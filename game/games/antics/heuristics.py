@@ -9,7 +9,7 @@ half-made decision.
 """
 from __future__ import annotations
 
-from .data import ACTIONS
+from .data import ACTION_WORDS, ACTIONS
 from .state import (LEAF_PREFIX, BuildCell, BuildDir, BuildOrient, BuildTile, EndActions, Steal, Stop, UseMagnificant,
                     UseSpace)
 
@@ -400,3 +400,95 @@ def rollout_policy(rules, s, rng):
     if isinstance(pick, (EndActions, Stop)) and rng.random() < 0.7:
         pick = acts[rng.below(len(acts))]
     return pick
+
+
+# ------------------------------------------------------------------ the hint's reason
+def _item_name(item: str) -> str:
+    return f"a {item[len(LEAF_PREFIX):]} leaf" if item.startswith(LEAF_PREFIX) else f"the {item}"
+
+
+def _closer_to(rules, s, t, p, placed: list) -> str:
+    """The prey or leaf the newly placed ants bring nearest, in words ('' if none)."""
+    nd = node_dist(rules)
+    before, after = frozenset(s.ants[p]), frozenset(t.ants[p])
+    d_before, d_after = _dist(rules, rules.reach(before)), _dist(rules, rules.reach(after))
+    best = None
+    for i, prey in enumerate(rules.prey_ids):
+        c = s.data.prey[i].clearing
+        if s.prey_left[i] and not s.has_prey(p, prey):
+            gain = d_before.get(c, 9) - d_after.get(c, 9)
+            if gain > 0 and (best is None or d_after.get(c, 9) < best[0]):
+                best = (d_after.get(c, 9), f"the {prey}")
+    if best is None:
+        for i, lf in enumerate(s.data.leaves):
+            if s.leaves_left[i] and d_before.get(lf.clearing, 9) > d_after.get(lf.clearing, 9):
+                best = (d_after[lf.clearing], f"the {lf.id} leaves")
+                break
+    if best is None:
+        return ""
+    left = best[0]
+    return f"reaches {best[1]}" if left == 0 else f"brings {best[1]} within {left} trail{'s' * (left != 1)}"
+
+
+def explain(rules, s, player: int, action) -> str:
+    """Why a move is good, in one line (for the hint): what the whole action does once it is
+    played out the way Medium would, told from the events it makes."""
+    if isinstance(action, EndActions):
+        return "No action left is worth taking now: end the turn."
+    t = play_out(rules, rules.apply_trusted(s, action), player)
+    evs = [ev for ev in t.log.since(len(s.log)) if ev.get("player") == player]
+    names = [x.name for x in s.seats]
+    bits, placed = [], []
+    for ev in evs:
+        kind = ev["type"]
+        if kind == "heave" and ev.get("how") == "home":
+            item = ev["item"]
+            if item.startswith(LEAF_PREFIX):
+                bits.append(f"brings {_item_name(item)} home for a fungus")
+            elif s.has_prey(player, item):
+                bits.append(f"brings {_item_name(item)} home")
+            else:
+                k = len(s.stored[player]) + len(s.beside[player]) + len(s.delivered)
+                bits.append(f"brings {_item_name(item)} home (+{2 * k + 1} points)")
+        elif kind == "heave" and ev.get("how") == "pick":
+            bits.append(f"picks up {_item_name(ev['item'])}")
+        elif kind == "heave" and ev.get("how") == "move" and not any(b.startswith("heaves") for b in bits):
+            bits.append(f"heaves {_item_name(ev['item'])} closer to home")
+        elif kind == "steal":
+            bits.append(f"steals {_item_name(ev['item'])} from {names[ev['victim']]}")
+        elif kind == "store":
+            bits.append(f"stores the {ev['prey']} on the hill")
+        elif kind == "build":
+            top = ACTION_WORDS.get(ev["cells"][0][2], ev["cells"][0][2])
+            bits.append(f"builds {top} at level {ev['level']}")
+        elif kind == "scout" and ev.get("tile"):
+            halves = " / ".join(ACTION_WORDS.get(x, x) for x in s.data.tiles[ev["tile"]])
+            bits.append(f"takes the {halves} tile")
+        elif kind == "hatch":
+            bits.append(f"hatches ants in the {ev['area']} area")
+        elif kind == "place_ant":
+            placed.append(ev["trail"])
+        elif kind == "guard":
+            bits.append("guards the food on its way home")
+        elif kind == "bridge":
+            bits.append("bridges the chasm")
+    if placed:
+        where = _closer_to(rules, s, t, player, placed)
+        bits.append(f"lays {len(placed)} ant{'s' * (len(placed) > 1)} on the trails" + (f" and {where}" if where else ""))
+    home = {ev["item"] for ev in evs if ev["type"] == "heave" and ev.get("how") == "home"}
+    tiles = [b[len("takes the "):-len(" tile")] for b in bits if b.startswith("takes the ")]
+    seen, lines = set(), []
+    for b in bits:                 # repeated words once, the last step of a carried item only
+        if b in seen or any(b.endswith(_item_name(i) + " closer to home") or b == f"picks up {_item_name(i)}"
+                            for i in home):
+            continue
+        seen.add(b)
+        if b.startswith("takes the "):
+            if len(tiles) > 1:
+                b = "takes the " + ", ".join(tiles[:-1]) + f" and {tiles[-1]} tiles"
+            seen.update(f"takes the {x} tile" for x in tiles)
+        lines.append(b)
+    if not lines:
+        return "The least harm of the choices left."
+    return "It " + ", ".join(lines[:3]) + "."
+

@@ -12,6 +12,7 @@ import math
 
 import pygame
 
+from game.games.antics.data import ACTION_WORDS
 from game.games.antics.state import (ANTEATER, LEAF_PREFIX, ArrivalFirst, Bridge, BuildCell, BuildDir, BuildOrient,
                                      BuildTile, Discard, EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp,
                                      PlaceAnt, ScoutTake, Steal, Stop, StorePrey, UseMagnificant, UseSpace)
@@ -21,8 +22,6 @@ from game.ui.sprites import antics_art as A
 from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_note, draw_panel, wrap
 
-ACTION_WORDS = {"scout": "Scout", "build": "Build", "hatch": "Hatch", "ants": "ANTS!", "heave": "Heave",
-                "fungus": "Fungus"}
 ACTION_HELP = {
     "scout": "take tiles from the scout fields",
     "build": "build tiles from your hand onto your hill",
