@@ -24,14 +24,13 @@ class Gallery:
     members: tuple        # ((slot, segment index), ...) sorted
     ants: int             # workers + specialists
     span: int             # distinct tiles (slots) the gallery stretches over (R4)
-    fruits: tuple         # fruit icons, "gift" included, sorted
+    fruits: tuple         # fruit icons, the wild fruit included, sorted
     queens: int
 
-    @property
-    def distinct_fruits(self) -> int:
-        """Different fruits, each gift counting as one more kind, at most 6 (R8)."""
-        real = {f for f in self.fruits if f != "gift"}
-        return min(6, len(real) + sum(1 for f in self.fruits if f == "gift"))
+    def fruit_kinds(self, wild: str) -> int:
+        """Different fruits, each ``wild`` fruit (the gift) counting as one more kind, at most 6 (R8)."""
+        real = {f for f in self.fruits if f != wild}
+        return min(6, len(real) + self.fruits.count(wild))
 
 
 def _as_slots(slots) -> tuple:
@@ -138,7 +137,7 @@ class _Scorer:
         out = self.compiled.get(tid)
         if out is None:
             t = self.tiles[tid]
-            segs = tuple((sg.ants, self._fruit_bits(sg.fruits), sg.fruits.count("gift"),
+            segs = tuple((sg.ants, self._fruit_bits(sg.fruits), sg.fruits.count(self.consts.wild_fruit),
                           1 if sg.specialist == "queen" else 0) for sg in t.segments)
             out = self.compiled[tid] = (*t.ps, segs, t.ants)
         return out
@@ -149,7 +148,7 @@ class _Scorer:
     def _fruit_bits(self, fruits) -> int:
         bits = 0
         for f in fruits:
-            if f != "gift":
+            if f != self.consts.wild_fruit:
                 bits |= self.fruit_bits[f]
         return bits
 

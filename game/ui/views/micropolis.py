@@ -414,9 +414,9 @@ class View(GameView):
                     "only a Sentry can fill it now).")
         g = next(g for g in gals if (slot, ic.seg) in g.members)
         if ic.kind == "fruit":
-            kinds = g.distinct_fruits
+            kinds = g.fruit_kinds(state.consts.wild_fruit)
             vp = state.consts.harvest_vp[kinds]
-            what = ("A gift: it counts as a fruit its gallery lacks." if ic.what == "gift"
+            what = ("A gift: it counts as a fruit its gallery lacks." if ic.what == state.consts.wild_fruit
                     else f"{a_an(ic.what).capitalize()}: a fruit.")
             return f"{what} This gallery holds {plural(kinds, 'kind')} of fruit: Harvest {plural(vp, 'point')}."
         text = _what_it_does(ic.what, state.consts)

@@ -144,4 +144,4 @@ def test_galleries_members_fields_for_ui():
     inner = [g for g in gs if (0, 0) in g.members][0]
     assert inner.members == ((0, 0), (1, 0)) and inner.ants == 2 and inner.span == 2
     outer = [g for g in gs if (1, 1) in g.members][0]
-    assert outer.fruits == ("fig",) and outer.queens == 0 and outer.distinct_fruits == 1
+    assert outer.fruits == ("fig",) and outer.queens == 0 and outer.fruit_kinds("gift") == 1

@@ -63,7 +63,7 @@ def recount(slots, tiles, consts) -> tuple:
     """Population, best gallery, harvest and royal from the galleries the view draws."""
     gs = galleries(slots, tiles)
     return (sum(g.ants for g in gs), max((g.ants for g in gs), default=0),
-            sum(consts.harvest_vp[g.distinct_fruits] for g in gs),
+            sum(consts.harvest_vp[g.fruit_kinds(consts.wild_fruit)] for g in gs),
             sum(g.span for g in gs if g.queens == 1))
 
 
