@@ -223,7 +223,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="main.py", description="Anthology: three ant board games.")
+    prog = "Anthology" if getattr(sys, "frozen", False) else "main.py"   # what the person typed
+    p = _Parser(prog=prog, description="Anthology: three ant board games.")
     p.add_argument("--selftest", action="store_true", help="load all data, play one AI game of each game, check records")
     p.add_argument("--size", type=_size, default=None, help="window size, e.g. 1600x900")
     sub = p.add_subparsers(dest="cmd")
