@@ -19,7 +19,6 @@ from typing import NamedTuple
 from game.core.rng import Rng
 from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet, winners_by_sheets
 
-from . import hill as H
 from .data import ACTIONS, NEIGHBOURS, get_data
 from .state import (ANTEATER, LEAF_PREFIX, ArrivalFirst, BuildCell, BuildDir, BuildOrient, BuildTile, Bridge,
                     Discard, EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp, PlaceAnt, ScoutTake, State,
@@ -105,7 +104,8 @@ def _free_around(hill: dict, x, free: set) -> None:
 
 class HillInfo:
     """Where a tile may go on one hill, worked out once per hill (a hill dict is never changed once
-    built); the decisions made from it come in the order ``hill.placements`` gives.
+    built); the decisions made from it come in the order the plain placement search
+    (tests/games/antics/hill_oracle.py) gives.
 
     - ``frontier``: the empty cells touching the hill -> rank, the order the placement search meets
       them (ranks only compare);
@@ -203,9 +203,14 @@ class HillInfo:
         return got
 
     def tiles_by_level(self) -> dict:
+        """Level -> number of tiles lying at that level, covered ones included (ruling 24)."""
         got = self.memo.get("levels")
         if got is None:
-            got = self.memo["levels"] = H.tiles_by_level(self.hill)
+            seen: dict = {}
+            for stack in self.hill.values():
+                for lvl, (tile, _) in enumerate(stack, 1):
+                    seen.setdefault(lvl, set()).add(tile)
+            got = self.memo["levels"] = {lvl: len(t) for lvl, t in seen.items()}
         return got
 
     def ground_pairs(self) -> list:
@@ -436,7 +441,7 @@ class AnticsRules:
         return [SHARED[ArrivalFirst][r] for r in s.pending]
 
     def placements(self, s: State) -> list:
-        """Legal (cell, cell) pairs for the tile being built: those of ``hill.placements``, on top first."""
+        """Legal (cell, cell) pairs for the tile being built, on top first."""
         got = s._pl
         if got is None:
             got = s._pl = [*self._upper(s), *self.hill_info(s, s.player).ground_pairs()]

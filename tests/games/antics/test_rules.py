@@ -13,7 +13,7 @@ import pytest
 
 from game.core.rules import RulesError, Seat
 from game.games import get_rules
-from game.games.antics import hill as H
+from tests.games.antics import hill_oracle as H
 from game.games.antics.state import (ANTEATER, ArrivalFirst, BuildCell, BuildDir, BuildOrient, BuildTile, Bridge,
                                      Discard, EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp, PlaceAnt,
                                      ScoutTake, Steal, Stop, StorePrey, UseMagnificant, UseSpace)

@@ -7,7 +7,7 @@ from game.core.rng import Rng
 from game.core.rules import Seat
 from game.games import get_rules
 from game.games.antics import heuristics as HEUR
-from game.games.antics import hill as H
+from tests.games.antics import hill_oracle as H
 from game.games.antics.rules import HillInfo
 from game.games.antics.state import BuildCell, BuildDir, UseMagnificant, UseSpace
 

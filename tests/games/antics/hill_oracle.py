@@ -1,13 +1,11 @@
-"""A player's ant-hill: a sparse axial hex map of tile stacks, and where a tile may be built.
+"""The plain placement search the rules' kept placement tables are checked against.
 
 A tile covers two neighbouring cells. On the ground (level 1) both cells are empty and at least
 one touches the hill. On top, both cells hold stacks of the same height h (no overhang), the new
 level h + 1 is at most the maximum, and the two cells below belong to two different tiles.
 Never over a cell in ``blocked`` (this turn's action markers and stored prey).
 """
-from __future__ import annotations
-
-from .data import NEIGHBOURS
+from game.games.antics.data import NEIGHBOURS
 
 
 def neighbours(cell):
@@ -40,17 +38,3 @@ def placements(hill: dict, blocked, max_level: int) -> list[tuple]:
                 if c not in blocked and n not in blocked:
                     out.append((c, n))
     return out
-
-
-def tiles_by_level(hill: dict) -> dict[int, int]:
-    """Level -> number of tiles lying at that level (covered ones included; ruling 24)."""
-    seen: dict[int, set] = {}
-    for stack in hill.values():
-        for lvl, (tile, _) in enumerate(stack, 1):
-            seen.setdefault(lvl, set()).add(tile)
-    return {lvl: len(t) for lvl, t in seen.items()}
-
-
-def visible(hill: dict):
-    """(cell, level, symbol) of every visible hex."""
-    return [(c, len(st), st[-1][1]) for c, st in hill.items()]
