@@ -119,8 +119,8 @@ def node_dist(rules) -> dict:
     return got
 
 
-HILL_W, HAND_W = 0.6, 0.25    # the hill and the hand only matter for what they will fetch
-GAMMA = 0.88          # worth kept per unit of work (a hatch, an ANTS! unit or a heave) still needed
+HILL_W, HAND_W = 0.9, 0.25    # the hill and the hand only matter for what they will fetch
+GAMMA = 0.8          # worth kept per unit of work (a hatch, an ANTS! unit or a heave) still needed
 
 
 def value(rules, s, p) -> float:
@@ -445,11 +445,11 @@ def explain(rules, s, player: int, action) -> str:
             item = ev["item"]
             if item.startswith(LEAF_PREFIX):
                 bits.append(f"brings {_item_name(item)} home for a fungus")
-            elif s.has_prey(player, item):
-                bits.append(f"brings {_item_name(item)} home")
+            elif item in s.stored[player].values() or item in s.beside[player] or item in s.delivered:
+                bits.append(f"brings {_item_name(item)} home")          # a kind already held adds nothing
             else:
                 k = len(s.stored[player]) + len(s.beside[player]) + len(s.delivered)
-                bits.append(f"brings {_item_name(item)} home (+{2 * k + 1} points)")
+                bits.append(f"brings {_item_name(item)} home (+{2 * k + 1} point{'s' * (k > 0)})")
         elif kind == "heave" and ev.get("how") == "pick":
             bits.append(f"picks up {_item_name(ev['item'])}")
         elif kind == "heave" and ev.get("how") == "move" and not any(b.startswith("heaves") for b in bits):
