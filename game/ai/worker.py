@@ -28,6 +28,12 @@ def _think(game: str, kind: str, seed: int, key: tuple, obs, player: int):
     return bot.choose(obs, player)
 
 
+def _hint(game: str, seed: int, obs, player: int):
+    from game.ai.hint import advise
+    from game.games import get_rules
+    return advise(get_rules(game), obs, player, seed)
+
+
 def _warm(game: str) -> bool:
     from game.games import get_rules
     get_rules(game)
@@ -57,6 +63,14 @@ class AiWorker:
         try:
             return self._get().submit(_think, game, kind, seed, key, obs, player)
         except Exception:  # the process died or cannot start: the caller falls back
+            self._pool = None
+            return None
+
+    def submit_hint(self, game: str, seed: int, obs, player: int) -> Future | None:
+        """The hint (action, reason) as a Future, or None when no worker can be had."""
+        try:
+            return self._get().submit(_hint, game, seed, obs, player)
+        except Exception:
             self._pool = None
             return None
 

@@ -431,7 +431,7 @@ class PlayScene(Scene):
             ctx = self.context()
             if ctx.human_turn and not self.hint.thinking:
                 self.message = ""
-                self.hint.ask(self.rules, self.state, ctx.to_move, self.seed * 7 + len(self.states))
+                self.hint.ask(self.rules, self.state, ctx.to_move, self.seed * 7 + len(self.states), self.app.ai_worker)
         elif action == "menu":
             self.back()
         elif action == "results":

@@ -70,56 +70,66 @@ class KeyFocus:
 
 
 class Hint:
-    """The Hard AI's advice for the human to move, thought out off the drawing loop."""
+    """The Hard AI's advice for the human to move, thought out off the drawing loop: in the AI
+    worker process when there is one (a thread would slow the frames), else in a thread."""
 
     def __init__(self):
         self.thread: threading.Thread | None = None
+        self.future = None
         self.result = None          # (state it was asked for, action, reason)
         self.state = None
         self.reason = ""
 
-    def ask(self, rules, state, player: int, seed: int):
-        from game.ai.bots import bot_move, make_bot
+    def ask(self, rules, state, player: int, seed: int, worker=None):
+        from game.ai.hint import advise
         self.state, self.result, self.reason = state, None, ""
+        obs = rules.observe(state, player)
+        self.future = worker.submit_hint(rules.id, seed, obs, player) if worker is not None else None
+        if self.future is not None:
+            return
 
         def think():
-            bot = make_bot("hard", rules, seed)
-            action = bot_move(bot, rules, state, player)
-            self.result = (state, action, explain(rules, state, player, action))
+            self.result = (state, *advise(rules, obs, player, seed))
 
         self.thread = threading.Thread(target=think, daemon=True)
         self.thread.start()
 
     @property
     def thinking(self) -> bool:
+        if self.future is not None:
+            return not self.future.done()
         return self.thread is not None and self.thread.is_alive()
+
+    def wait(self, seconds: float) -> None:
+        """Block until the advice is ready (tools and tests)."""
+        if self.future is not None:
+            self.future.result(seconds)
+        elif self.thread is not None:
+            self.thread.join(seconds)
 
     def take(self, state):
         """(action, reason) once the advice for ``state`` is ready, else None."""
-        if self.thread is None or self.thread.is_alive() or self.result is None:
+        if self.future is not None:
+            if not self.future.done():
+                return None
+            fut, self.future = self.future, None
+            try:
+                self.result = (self.state, *fut.result())
+            except Exception:   # the worker failed: no advice this time
+                return None
+        elif self.thread is None or self.thread.is_alive():
             return None
         self.thread = None
+        if self.result is None:
+            return None
         asked, action, reason = self.result
         self.result = None
         return (action, reason) if asked is state else None
 
     def cancel(self):
-        self.thread, self.result, self.reason = None, None, ""
-
-
-def explain(rules, state, player, action) -> str:
-    """One line a player understands: the game's own words when its heuristics can give them."""
-    from game.ai.bots import heuristics_for
-    heur = heuristics_for(rules)
-    why = getattr(heur, "explain", None)
-    if why is not None:
-        try:
-            text = why(rules, state, player, action)
-            if text:
-                return text
-        except Exception:  # advice must never break the table
-            pass
-    return ""
+        if self.future is not None:
+            self.future.cancel()
+        self.thread, self.future, self.result, self.reason = None, None, None, ""
 
 
 class Curtain:

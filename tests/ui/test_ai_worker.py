@@ -22,6 +22,21 @@ def test_the_worker_answers_with_a_legal_move(worker):
     assert fut.result(timeout=120) in rules.legal_actions(s)
 
 
+def test_the_hint_is_thought_out_in_the_worker_with_its_reason(worker):
+    """A hint in the window must not slow the frames: the worker gives the move and the line."""
+    from game.scenes.play_aids import Hint
+    rules = get_rules("it_happens")
+    s = rules.new_game([Seat(f"P{i}", rules.seat_colors[i], "human") for i in range(3)], 4, {})
+    p = rules.to_move(s)
+    s = rules.apply(s, rules.legal_actions(s)[0])           # a die is rolled: places to choose from
+    hint = Hint()
+    hint.ask(rules, s, p, 5, worker)
+    assert hint.future is not None and hint.thread is None
+    hint.wait(120)
+    action, reason = hint.take(s)
+    assert action in rules.legal_actions(s) and len(reason) > 20
+
+
 def test_the_play_scene_drops_an_answer_to_a_position_that_moved_on(worker):
     from game.app import App
     from game.scenes.play import PlayScene

@@ -64,7 +64,7 @@ def test_hint_points_at_a_legal_move_with_words(app):
     play = humans(app, "micropolis", 2)
     key(app, pygame.K_h)
     assert play.hint.thinking
-    play.hint.thread.join(30)
+    play.hint.wait(30)
     app.frame(16)
     action = play.focus.action(play.context().legal)
     assert action in play.context().legal
