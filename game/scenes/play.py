@@ -18,11 +18,11 @@ from game.games import get_rules
 from game.scenes.common import Background, draw_message
 from game.scenes.manager import Scene
 from game.ui import theme as T
-from game.scenes.play_aids import Curtain, Hint, KeyFocus, draw_ring
+from game.scenes.play_aids import Curtain, Hint, KeyFocus, draw_ring, spot_rect
 from game.ui.help import HelpOverlay
 from game.ui.settings import SPEED_FACTOR
 from game.ui.views.base import ViewContext, get_view
-from game.ui.widgets import Button, Dialog, LogView, draw_note, draw_panel, draw_tooltip, wrap
+from game.ui.widgets import Button, Dialog, LogView, draw_note, draw_panel, note_rect, draw_tooltip, wrap
 
 AI_DELAY_MS = 650      # pause before an AI decision, so people can follow it
 AI_SEED_SALT = 0x5EED
@@ -538,11 +538,12 @@ class PlayScene(Scene):
         """The move the keyboard (or the hint) points at: ringed on the table, named in words."""
         th = self.th
         action = self.focus.action(ctx.legal) if ctx.human_turn else None
-        lines = []
+        lines, where = [], None
         if self.hint.thinking:
             lines.append("Thinking about the best move...")
         elif action is not None:
-            draw_ring(surf, th, self.view.locate(action, self.state), self.clock_ms)
+            where = self.view.locate(action, self.state)
+            draw_ring(surf, th, where, self.clock_ms)
             if self.hint.reason or self.focus.index is not None and self.hint.state is self.state:
                 lines.append(f"Hint: {self.view.action_words(action, self.state)}  (Enter plays it, Esc forgets it)")
                 if self.hint.reason:
@@ -552,8 +553,10 @@ class PlayScene(Scene):
         if not lines:
             return
         imgs = [th.text(ln, "body", T.INK, bold=i == 0) for i, ln in enumerate(lines)]
-        draw_note(surf, th, imgs, (255, 246, 222), T.HILITE,
-                  midbottom=(self.table_rect.centerx, self.table_rect.bottom - th.px(8)))
+        anchor = {"midbottom": (self.table_rect.centerx, self.table_rect.bottom - th.px(8))}
+        if where is not None and note_rect(th, imgs, **anchor).colliderect(spot_rect(where)):
+            anchor = {"midtop": (self.table_rect.centerx, self.table_rect.y + th.px(8))}   # never over the move
+        draw_note(surf, th, imgs, (255, 246, 222), T.HILITE, **anchor)
 
     def _draw_bar(self, surf, ctx):
         th = self.th

@@ -19,6 +19,14 @@ from game.ui import theme as T
 from game.ui.widgets import Button, draw_panel, wrap
 
 
+def spot_rect(where) -> pygame.Rect | None:
+    """The rect of a table spot (a rect, or a (centre, radius) circle)."""
+    if where is None or isinstance(where, pygame.Rect):
+        return where
+    (cx, cy), r = where
+    return pygame.Rect(int(cx - r), int(cy - r), int(2 * r), int(2 * r))
+
+
 def draw_ring(surf, th, where, t_ms: float, color=T.HILITE, width: int | None = None):
     """A ring around a rect or a (centre, radius) spot on the table; pulsing unless a width is given."""
     if where is None:

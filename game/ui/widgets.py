@@ -145,13 +145,19 @@ class LogView:
         return next((k for box, k in self.row_boxes if box.collidepoint(pos)), None)
 
 
+def note_rect(th: T.Theme, imgs: list, **anchor) -> pygame.Rect:
+    """Where draw_note would put these lines."""
+    box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 2 * th.px(18),
+                      sum(i.get_height() for i in imgs) + 2 * th.px(10))
+    for name, value in anchor.items():
+        setattr(box, name, value)
+    return box
+
+
 def draw_note(surf, th: T.Theme, imgs: list, fill, edge, **anchor) -> pygame.Rect:
     """Rendered lines in a rounded panel placed by a rect anchor (e.g. midtop=(x, y)); its rect."""
     pad_x, pad_y = th.px(18), th.px(10)
-    box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 2 * pad_x,
-                      sum(i.get_height() for i in imgs) + 2 * pad_y)
-    for name, value in anchor.items():
-        setattr(box, name, value)
+    box = note_rect(th, imgs, **anchor)
     draw_panel(surf, box, th, fill=fill, edge=edge, radius=10)
     y = box.y + pad_y
     for img in imgs:
