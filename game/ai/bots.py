@@ -55,8 +55,9 @@ class HeuristicBot(Bot):
 
 
 # Hard, per game (tuned with ``main.py arena``): ``iterations`` simulations shared by the best
-# ``candidates`` moves, each rolled out ``rollout_depth`` steps by Medium's own moves (greedy)
-# or the game's fast rollout policy. ``iterations`` is the strength knob.
+# ``candidates`` moves; a simulation ends ``rollout_turns`` ended turns after the root (the tree,
+# then Medium's own moves, or the game's fast policy without ``greedy_rollouts``) and is valued by
+# the heuristic evaluation squashed by ``scale``. ``iterations`` is the strength knob.
 HARD_SETTINGS = {
     "it_happens": {"iterations": 200, "candidates": 4, "greedy_rollouts": False},
     "micropolis": {"iterations": 200, "candidates": 8, "rollout_turns": 12},
