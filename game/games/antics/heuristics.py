@@ -407,9 +407,8 @@ def _item_name(item: str) -> str:
     return f"a {item[len(LEAF_PREFIX):]} leaf" if item.startswith(LEAF_PREFIX) else f"the {item}"
 
 
-def _closer_to(rules, s, t, p, placed: list) -> str:
+def _closer_to(rules, s, t, p) -> str:
     """The prey or leaf the newly placed ants bring nearest, in words ('' if none)."""
-    nd = node_dist(rules)
     before, after = frozenset(s.ants[p]), frozenset(t.ants[p])
     d_before, d_after = _dist(rules, rules.reach(before)), _dist(rules, rules.reach(after))
     best = None
@@ -473,7 +472,7 @@ def explain(rules, s, player: int, action) -> str:
         elif kind == "bridge":
             bits.append("bridges the chasm")
     if placed:
-        where = _closer_to(rules, s, t, player, placed)
+        where = _closer_to(rules, s, t, player)
         bits.append(f"lays {len(placed)} ant{'s' * (len(placed) > 1)} on the trails" + (f" and {where}" if where else ""))
     home = {ev["item"] for ev in evs if ev["type"] == "heave" and ev.get("how") == "home"}
     tiles = [b[len("takes the "):-len(" tile")] for b in bits if b.startswith("takes the ")]
