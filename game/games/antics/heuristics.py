@@ -15,9 +15,12 @@ from .state import (LEAF_PREFIX, BuildCell, BuildDir, BuildOrient, BuildTile, En
 
 FUNGUS = "fungus"
 ACTION_PHASES = frozenset({"scout", "build_tile", "build_cell", "build_dir", "build_orient", "hatch", "ants", "heave"})
-LEVEL_W = (0.0, 1.0, 1.9, 2.7, 3.4, 4.0)          # worth of the best space of an action by level
-SECOND_W = 0.35                                    # a second space of the same action
-UNIT_FUNGUS = 0.35                                 # an uncovered fungus without a leaf yet, per level
+# The hill's worth in 1/200ths of a point (whole numbers, so that every way of adding it up agrees):
+TOP_W = (0, 200, 380, 540, 680, 800)        # the best space of an action, by level (1.0, 1.9, 2.7, 3.4, 4.0)
+SECOND_W = (0, 70, 133, 189, 238, 280)      # a second space of the same action (0.35 of the above)
+MISSING_W = -300                            # an action you cannot take at all (-1.5)
+UNIT_FUNGUS = 70                            # an uncovered fungus without a leaf yet, per level (0.35)
+UNIT = 200.0
 
 
 def _dist_from(rules, reach: set) -> dict:
@@ -41,31 +44,34 @@ def _dist_from(rules, reach: set) -> dict:
     return dist
 
 
-def _hill_value(cells) -> float:
-    """cells: iterable of (symbol, level) of the usable visible hexes."""
-    return _worth(*_tally(cells, {}, 0.0))
-
-
-def _tally(cells, best: dict, fungus: float) -> tuple[dict, float]:
-    """Add cells to ``best`` (symbol -> [best level, second best level]) and the fungus levels."""
+def _levels(cells) -> tuple[dict, int]:
+    """cells: iterable of (symbol, level) -> (symbol -> its levels, highest first; fungus levels)."""
+    by: dict = {}
+    fungus = 0
     for sym, lvl in cells:
         if sym == FUNGUS:
             fungus += lvl
-            continue
-        b = best.get(sym)
-        if b is None:
-            best[sym] = [lvl, 0]
-        elif lvl > b[0]:
-            b[1], b[0] = b[0], lvl
-        elif lvl > b[1]:
-            b[1] = lvl
-    return best, fungus
+        else:
+            by.setdefault(sym, []).append(lvl)
+    for levels in by.values():
+        levels.sort(reverse=True)
+    return by, fungus
 
 
-def _worth(best: dict, fungus: float) -> float:
-    v = sum(LEVEL_W[b[0]] + SECOND_W * LEVEL_W[b[1]] for b in best.values())
-    v -= 1.5 * (len(ACTIONS) - len(best))          # an action you cannot take at all hurts
-    return v + UNIT_FUNGUS * fungus
+def _part(levels) -> int:
+    """One action's share of the worth, from its levels (highest first)."""
+    if not levels:
+        return MISSING_W
+    return TOP_W[levels[0]] + (SECOND_W[levels[1]] if len(levels) > 1 else 0)
+
+
+def _worth(by: dict, fungus: int) -> int:
+    return sum(_part(by.get(a)) for a in ACTIONS) + UNIT_FUNGUS * fungus
+
+
+def _hill_value(cells) -> float:
+    """cells: iterable of (symbol, level) of the usable visible hexes."""
+    return _worth(*_levels(cells)) / UNIT
 
 
 def hill_value(rules, s, p) -> float:
@@ -302,24 +308,44 @@ def _best_build(rules, s, p, tile, *how) -> float:
 
 
 def _build_table(rules, s, p, sy) -> dict:
-    """how -> the best hill value over every way to finish building a tile with symbols ``sy``."""
+    """how -> the best hill value over every way to finish building a tile with symbols ``sy``.
+    Each way changes at most four actions' shares of the worth, so only those are worked out again."""
     hill = s.hills[p]
     stored = s.stored[p]
     base = {c: (st[-1][1], len(st)) for c, st in hill.items() if c not in stored}
-    tops, fungus = _tally(base.values(), {}, 0.0)   # a ground tile's cells come after all of these
+    by, fungus = _levels(base.values())
+    total = _worth(by, fungus)
     best: dict = {}
+    syms = tuple(dict.fromkeys(sy))
     for c1, c2 in rules.placements(s):
         for x, y in ((c1, c2), (c2, c1)):
             lvl = len(hill.get(x, ())) + 1
-            for sym in dict.fromkeys(sy):
+            gone = [c for c in (base.get(x), base.get(y)) if c is not None]
+            for sym in syms:
                 other = sy[1] if sym == sy[0] else sy[0]
-                if lvl == 1:
-                    v = _worth(*_tally(((sym, 1), (other, 1)), {k: b[:] for k, b in tops.items()}, fungus))
-                else:
-                    cells = dict(base)
-                    cells[x] = (sym, lvl)
-                    cells[y] = (other, lvl)
-                    v = _hill_value(cells.values())
+                change: dict = {}
+                f = fungus
+                for old_sym, old_lvl in gone:
+                    if old_sym == FUNGUS:
+                        f -= old_lvl
+                    else:
+                        levels = change.get(old_sym)
+                        if levels is None:
+                            levels = change[old_sym] = list(by[old_sym])
+                        levels.remove(old_lvl)
+                for new_sym in (sym, other):
+                    if new_sym == FUNGUS:
+                        f += lvl
+                    else:
+                        levels = change.get(new_sym)
+                        if levels is None:
+                            levels = change[new_sym] = list(by.get(new_sym, ()))
+                        levels.append(lvl)
+                        levels.sort(reverse=True)
+                v = total + UNIT_FUNGUS * (f - fungus)
+                for a, levels in change.items():
+                    v += _part(levels) - _part(by.get(a))
+                v /= UNIT
                 for how in ((), (x,), (x, y), (x, y, sym)):
                     if best.get(how, -99.0) < v:
                         best[how] = v

@@ -692,10 +692,15 @@ class AnticsRules:
         sy = n.data.tiles[tile]
         other = sy[1] if a.symbol == sy[0] else sy[0]
         c1, c2 = n.build_cell, n.build_second
-        hill = dict(n.hills[p])
-        hill[c1] = hill.get(c1, ()) + ((tile, a.symbol),)
-        hill[c2] = hill.get(c2, ()) + ((tile, other),)
-        info = self.hill_info(n, p).grown(hill, c1, c2)
+        parent = self.hill_info(n, p)
+        key = ("grown", tile, c1, c2, a.symbol)      # the same build again (the search): the same hill
+        got = parent.memo.get(key)
+        if got is None:
+            hill = dict(n.hills[p])
+            hill[c1] = hill.get(c1, ()) + ((tile, a.symbol),)
+            hill[c2] = hill.get(c2, ()) + ((tile, other),)
+            got = parent.memo[key] = (hill, parent.grown(hill, c1, c2))
+        hill, info = got
         n.hills = _put(n.hills, p, hill)
         n._hills = _put(n._hills, p, info)
         hand = list(n.hands[p])
