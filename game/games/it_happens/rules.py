@@ -8,12 +8,14 @@ from functools import lru_cache
 from operator import itemgetter
 
 from game.core.rng import Rng
-from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet, Seat, winners_by_sheets
+from game.core.rules import EMPTY_LOG, Log, RulesError, ScoreSheet, Seat, winners_by_sheets
 from game.games.it_happens import data
+from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll, State
 
 NEUTRAL_NAME = "Anton's cousin"
 REROLL, PASS = Reroll(), Pass()
+TOTAL = itemgetter(1)                                        # of a ranking row (seat, total, column)
 
 
 def _with(t: tuple, i: int, v) -> tuple:
@@ -23,10 +25,37 @@ def _with(t: tuple, i: int, v) -> tuple:
     return tuple(items)
 
 
-def _geometry_of(s: State, by_mound: tuple) -> tuple:
-    """What s.board allows, from each mound's open Place per seat (see ItHappensRules._geometry)."""
-    by_seat = tuple(zip(*by_mound)) if by_mound else ((),) * len(s.seats)
-    return s.board, by_mound, by_seat
+def _with_in(t: tuple, i: int, j: int, v) -> tuple:
+    """The tuple of tuples t with item j of t[i] replaced by v (one call: the hot paths need it)."""
+    inner = list(t[i])
+    inner[j] = v
+    outer = list(t)
+    outer[i] = tuple(inner)
+    return tuple(outer)
+
+
+def _open_places(by_mound: tuple, owner: int) -> list:
+    """The Place actions open to ``owner``'s dice, mound by mound."""
+    acts = []
+    for row in by_mound:
+        act = row[owner]
+        if act is not None:
+            acts.append(act)
+    return acts
+
+
+def _one_less(reach: dict, color: str) -> dict:
+    """reach with one mound less for ``color``."""
+    return {**reach, color: reach[color] - 1}
+
+
+def _less_reach(reach: dict, colors: tuple, old: tuple, new: tuple) -> dict:
+    """reach less one for the colour of every seat whose Place on a mound went from old to None in new."""
+    out = reach.copy()
+    for q in range(len(old)):
+        if new[q] is None and old[q] is not None:
+            out[colors[q]] -= 1
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -53,6 +82,16 @@ class ItHappensRules:
         self._room = {m.id: tuple(len(spaces) for spaces in m.columns) for m in self.comps.mounds}
         widest = max(len(m.columns) for m in self.comps.mounds)
         self._place_acts = [[Place(m, col) for col in range(widest)] for m in range(self.comps.mounds_per_round)]
+        # per number of seats (the imaginary one included), a new round's targets: column 1 everywhere
+        firsts = [acts[0] for acts in self._place_acts]
+        self._all_free = {n: tuple((act,) * n for act in firsts)
+                          for n in range(self.min_players, self.max_players + 2)}
+        self._option_keys = frozenset(o["key"] for o in self.options_spec)
+        self._mound_ids = tuple(m.id for m in self.comps.mounds)
+        self._mound_by_id = self.comps.mound_by_id
+        # apply looks the method for an action up by its type (the actions are final dataclasses)
+        self._appliers = {Place: self._apply_place, Roll: self._apply_roll, Reroll: self._apply_reroll,
+                          Pass: self._apply_pass}
 
     # -- setup ---------------------------------------------------------------
     def validate_setup(self, seats, options) -> str | None:
@@ -65,7 +104,7 @@ class ItHappensRules:
         bad = [c for c in colors if c not in self.comps.colors]
         if bad:
             return f"The dice come in {', '.join(self.comps.colors)}; {bad[0]} is not one of them."
-        unknown = set(options) - {o["key"] for o in self.options_spec}
+        unknown = set(options) - self._option_keys
         if unknown:
             return f"Unknown option {sorted(unknown)[0]!r} for It Happens.."
         return None
@@ -92,28 +131,33 @@ class ItHappensRules:
             seats = seats + [Seat(NEUTRAL_NAME, third, "imaginary")]
             colors.append(third)
             neutral = 2
-        order = [m.id for m in c.mounds]
+        order = list(self._mound_ids)
         rng.shuffle(order)
         start = rng.below(real)                              # ruling 15
-        worms = tuple(c.neutral_starting_worms if i == neutral else c.starting_worms for i in range(len(seats)))
-        s = State(
+        worms = [c.starting_worms] * len(seats)
+        if neutral is not None:
+            worms[neutral] = c.neutral_starting_worms
+        worms = tuple(worms)
+        n = len(seats)
+        s = State(                                           # (_start_round deals the mounds and the dice)
             seats=seats, real=real, neutral=neutral, comps=c, options=options, round=0, start_player=start,
             mounds=(), deck=tuple(order), order=tuple(order), board=(), die_colors=(),
-            hand=tuple({} for _ in seats), colors=tuple(colors), turn=None, phase="roll", current=None,
+            hand=(), colors=tuple(colors), turn=None, phase="roll", current=None,
             skipped=frozenset(), worms=worms, worm_supply=c.worm_tiles - sum(worms),
-            items=tuple((0,) * len(c.item_types) for _ in seats), item_supply=c.item_tiles,
-            queens=tuple(() for _ in seats), generals=tuple(() for _ in seats), rng=rng, log=EMPTY_LOG)
+            items=((0,) * len(c.item_types),) * n, item_supply=c.item_tiles,
+            queens=((),) * n, generals=((),) * n, rng=rng, log=EMPTY_LOG)
         self._start_round(s, 1, start)
         return s
 
-    def _full_hand(self, s: State, p: int) -> dict:
-        c = self.comps
-        if p == s.neutral:
-            return {}
-        h = {s.colors[p]: c.dice_per_color}
-        if s.neutral is not None:
-            h[s.colors[s.neutral]] = c.neutral_dice_per_player
-        return h
+    def _full_hands(self, s: State) -> tuple:
+        """Every seat's dice at the start of a round (the imaginary seat's are in the others' hands)."""
+        own = self.comps.dice_per_color
+        if s.neutral is None:
+            return tuple([{col: own} for col in s.colors])
+        third = s.colors[s.neutral]
+        hands = [{col: own, third: self.comps.neutral_dice_per_player} for col in s.colors]
+        hands[s.neutral] = {}
+        return tuple(hands)
 
     def _start_round(self, s: State, rnd: int, start: int) -> None:
         """(mutates the new state being built) reveal 3 mounds, hand out dice, first turn."""
@@ -121,11 +165,10 @@ class ItHappensRules:
         s.round = rnd
         s.start_player = start
         s.mounds, s.deck = s.deck[:k], s.deck[k:]
-        s.board = tuple(self._empty_board[m] for m in s.mounds)
-        s.die_colors = tuple(self._empty_colors[m] for m in s.mounds)
-        s._geometry = _geometry_of(s, tuple((self._place_acts[i][0],) * len(s.seats)   # all columns free
-                                            for i in range(len(s.mounds))))
-        s.hand = tuple(self._full_hand(s, p) for p in range(len(s.seats)))
+        s.board = tuple([self._empty_board[m] for m in s.mounds])
+        s.die_colors = tuple([self._empty_colors[m] for m in s.mounds])
+        s._geometry = (s.board, self._all_free[len(s.seats)], dict.fromkeys(s.colors, len(s.mounds)))
+        s.hand = self._full_hands(s)
         s.skipped = frozenset()
         s.current = None
         s.phase = "roll"
@@ -135,35 +178,60 @@ class ItHappensRules:
     # -- placement geometry ----------------------------------------------------
     def _open_on(self, s: State, mound: int) -> tuple:
         """Per seat, the Place its dice may take on the mound (ruling 1: one column), or None."""
-        free, owned = None, []
-        for (who, vals), act, room in zip(s.board[mound], self._place_acts[mound], self._room[s.mounds[mound]]):
+        row, acts, room = s.board[mound], self._place_acts[mound], self._room[s.mounds[mound]]
+        free = None
+        for col, (who, _) in enumerate(row):
+            if who is None:
+                free = acts[col]
+                break
+        targets = [free] * len(s.seats)
+        for col, (who, vals) in enumerate(row):
             if who is not None:
-                owned.append((who, act if len(vals) < room else None))
-            elif free is None:
-                free = act
-        row = [free] * len(s.seats)
-        for who, act in owned:
-            row[who] = act
-        return tuple(row)
+                targets[who] = acts[col] if len(vals) < room[col] else None
+        return tuple(targets)
 
     def _geometry(self, s: State) -> tuple:
-        """(board, per mound then seat the open Place or None, the same per seat then mound).
-        Worked out once per board object and shared by the states that hold it; the board and
-        the mounds always change together."""
+        """(board, per mound then seat the open Place or None, per dice colour on how many mounds
+        it can still go: the hands count dice by colour). Worked out once per board object and
+        shared by the states that hold it; the board and the mounds always change together."""
         memo = s._geometry
         if memo is None or memo[0] is not s.board:
-            memo = s._geometry = _geometry_of(s, tuple(self._open_on(s, m) for m in range(len(s.mounds))))
+            by_mound = tuple([self._open_on(s, m) for m in range(len(s.mounds))])
+            reach = {col: sum(row[q] is not None for row in by_mound) for q, col in enumerate(s.colors)}
+            memo = s._geometry = (s.board, by_mound, reach)
         return memo
 
-    def _update_geometry(self, n: State, memo: tuple, i: int, owner: int, claimed: bool, full: bool) -> None:
-        """After a die on mound i (the memo was for the board before it): only that mound changed."""
-        by_mound = memo[1]
-        if claimed:                                   # a free column taken: the next one is free now
-            n._geometry = _geometry_of(n, _with(by_mound, i, self._open_on(n, i)))
+    def _update_geometry(self, n: State, memo: tuple, i: int, col: int, owner: int, claimed: bool,
+                         full: bool) -> None:
+        """After a die on column col of mound i (the memo was for the board before it): only that
+        mound changed, and only for the seats that used the column."""
+        by_mound, reach = memo[1], memo[2]
+        old = by_mound[i]
+        if claimed:                 # the first free column taken: the seats without one here move on
+            taken = old[owner]
+            row, acts = n.board[i], self._place_acts[i]
+            nxt = None
+            for c in range(col + 1, len(row)):       # the columns left of it are all owned
+                if row[c][0] is None:
+                    nxt = acts[c]
+                    break
+            new = list(old)
+            for q in range(len(old)):
+                if old[q] is taken:
+                    new[q] = nxt
+            new[owner] = None if full else taken
+            new = tuple(new)
+            if nxt is None:                          # no free column left: count every Place lost
+                reach = _less_reach(reach, n.colors, old, new)
+            elif full:                               # a one-space column, full at once
+                reach = _one_less(reach, n.colors[owner])
         elif full:                                    # the owner's column is full
-            n._geometry = _geometry_of(n, _with(by_mound, i, _with(by_mound[i], owner, None)))
+            new = _with(old, owner, None)
+            reach = _one_less(reach, n.colors[owner])
         else:                                         # a die added to a column with room left
-            n._geometry = (n.board, by_mound, memo[2])
+            n._geometry = (n.board, by_mound, reach)
+            return
+        n._geometry = (n.board, _with(by_mound, i, new), reach)
 
     def target(self, s: State, mound: int, owner: int) -> int | None:
         """The one column ``owner`` may use on a mound (ruling 1), or None."""
@@ -172,17 +240,28 @@ class ItHappensRules:
 
     def places(self, s: State, owner: int) -> list:
         """The Place actions open to ``owner``'s dice."""
-        return list(filter(None, self._geometry(s)[2][owner]))
+        return _open_places(self._geometry(s)[1], owner)
 
     def _rolls_for(self, s: State, p: int) -> list:
-        """Roll actions for the colours in p's hand that have a legal placement (ruling 13)."""
-        by_seat = self._geometry(s)[2]
-        return [self._rolls[col] for col, n in s.hand[p].items() if n > 0 and any(by_seat[s.colors.index(col)])]
+        """Roll actions for the colours in p's hand that have a legal placement (ruling 13).
+        A plain loop: hands hold one or two colours, too few for a comprehension to pay."""
+        memo = s._geometry                                   # self._geometry(s) with its check inline:
+        if memo is None or memo[0] is not s.board:           # this runs every turn
+            memo = self._geometry(s)
+        reach = memo[2]
+        rolls = []
+        for col, n in s.hand[p].items():
+            if n > 0 and reach[col]:
+                rolls.append(self._rolls[col])
+        return rolls
 
-    def _others_can_act(self, s: State) -> bool:
+    def _others_can_act(self, s: State, reach: dict) -> bool:
+        """Whether a real seat besides the one to move could still roll (the test of _rolls_for)."""
         for q in range(s.real):
-            if q != s.turn and q not in s.skipped and self._rolls_for(s, q):
-                return True
+            if q != s.turn and q not in s.skipped:
+                for col, n in s.hand[q].items():
+                    if n > 0 and reach[col]:
+                        return True
         return False
 
     # -- turn order --------------------------------------------------------------
@@ -215,20 +294,28 @@ class ItHappensRules:
 
     def ranking(self, s: State, i: int) -> list[tuple[int, int, int]]:
         """(seat, total, column) of everyone with dice on mound i, best first (ruling 8)."""
-        rows = [(who, sum(vals), col) for col, (who, vals) in enumerate(s.board[i]) if who is not None and vals]
-        rows.sort(key=itemgetter(1), reverse=True)           # stable: ties stay left to right
+        rows = []
+        for col, (who, vals) in enumerate(s.board[i]):      # a loop: too few columns for a comprehension
+            if who is not None and vals:
+                rows.append((who, sum(vals), col))
+        if len(rows) > 1:
+            rows.sort(key=TOTAL, reverse=True)               # stable: ties stay left to right
         return rows
 
     def _evaluate(self, s: State, i: int) -> None:
-        m = s.mound(i)
+        m = self._mound_by_id[s.mounds[i]]
         ranks = self.ranking(s, i)
-        queen = ranks[0][0] if ranks else None             # ruling 9
-        general = ranks[1][0] if len(ranks) > 1 else None
-        if queen is not None:
+        queen = general = None
+        if ranks:                                            # ruling 9
+            queen = ranks[0][0]
             s.queens = _with(s.queens, queen, s.queens[queen] + (m.queen_vp,))
-        if general is not None:
-            s.generals = _with(s.generals, general, s.generals[general] + (m.general_vp,))
-        matched = [who for who, total, _ in ranks if total == m.worm_number]
+            if len(ranks) > 1:
+                general = ranks[1][0]
+                s.generals = _with(s.generals, general, s.generals[general] + (m.general_vp,))
+        matched = []
+        for who, total, _ in ranks:
+            if total == m.worm_number:
+                matched.append(who)
         if len(matched) > 1:
             n = len(s.seats)
             matched.sort(key=lambda p: (p - s.start_player) % n)   # ruling 7: seat order from the start player
@@ -261,100 +348,128 @@ class ItHappensRules:
         acts = s._legal
         if acts is not None:
             return acts
-        if s.phase == "roll":
-            acts = self._rolls_for(s, s.turn)
-        elif s.phase == "place":
+        if s.phase == "place":                               # (a roll's moves are kept by _next_turn)
             owner = s.colors.index(s.current[0])
-            acts = self.places(s, owner)
+            memo = s._geometry                               # self._geometry(s) with its check inline
+            if memo is None or memo[0] is not s.board:
+                memo = self._geometry(s)
+            _, by_mound, reach = memo
+            acts = _open_places(by_mound, owner)
             if owner == s.turn and s.worms[owner] > 0:       # ruling 13: never for the third colour
                 acts.append(REROLL)
-                if self._others_can_act(s):                  # ruling 5
+                if self._others_can_act(s, reach):           # ruling 5
                     acts.append(PASS)
+        elif s.phase == "roll":
+            acts = self._rolls_for(s, s.turn)
         else:
             acts = []
         s._legal = acts
         return acts
 
     def apply(self, s: State, a) -> State:
-        if a not in self.legal_actions(s):
-            raise RulesError(f"{a!r} is not legal now")
-        return self.apply_trusted(s, a)
+        acts = s._legal                                      # legal_actions' cache, read without the call
+        if acts is None:
+            acts = self.legal_actions(s)
+        for b in acts:                                       # the very object handed out, found without
+            if b is a:                                       # the dataclass __eq__ (slow)
+                break
+        else:
+            if a not in acts:
+                raise RulesError(f"{a!r} is not legal now")
+        return self._appliers[type(a)](s, a)
 
     def apply_trusted(self, s: State, a) -> State:
         """``apply`` without the legality check, for search: ``a`` must come from legal_actions(s)."""
+        return self._appliers[type(a)](s, a)
+
+    # The _apply_* methods below build the new state from a copy. They append to the log with
+    # Log(parent, event), which is what Log.add does without its extra call: they run every move.
+
+    def _apply_roll(self, s: State, a: Roll) -> State:
         n = s.copy()
-        p = s.turn
-        if isinstance(a, Place):
-            self._place(n, p, a)
-            self._next_turn(n, p)
-        elif isinstance(a, Roll):
-            n.rng = s.rng.copy()
-            self._hand_die(n, p, a.color, -1)
-            value = 1 + n.rng.below(6)
-            n.current = (a.color, value)
-            n.phase = "place"
-            n.log = n.log.add({"type": "roll", "player": p, "color": a.color, "value": value})
-        elif isinstance(a, Reroll):
-            n.rng = s.rng.copy()
-            self._pay_worm(n, p)
-            value = 1 + n.rng.below(6)
-            n.current = (s.current[0], value)
-            n.log = n.log.add({"type": "reroll", "player": p, "color": s.current[0], "value": value})
-        else:
-            self._pay_worm(n, p)
-            self._hand_die(n, p, s.current[0], 1)            # ruling 2: the die goes back
-            n.log = n.log.add({"type": "pass", "player": p, "color": s.current[0]})
-            n.current = None
-            self._next_turn(n, p)
+        p, color = s.turn, a.color
+        rng = n.rng = s.rng.copy()
+        hands = list(s.hand)
+        hand = hands[p] = hands[p].copy()                    # the hands are shared: replace, never change
+        hand[color] -= 1
+        n.hand = tuple(hands)
+        value = 1 + rng.below(6)
+        n.current = (color, value)
+        n.phase = "place"
+        n.log = Log(n.log, {"type": "roll", "player": p, "color": color, "value": value})
         return n
 
-    @staticmethod
-    def _hand_die(n: State, p: int, color: str, change: int) -> None:
-        hand = n.hand[p].copy()
-        hand[color] += change
-        n.hand = _with(n.hand, p, hand)
+    def _apply_reroll(self, s: State, a: Reroll) -> State:
+        n = s.copy()
+        p, color = s.turn, s.current[0]
+        rng = n.rng = s.rng.copy()
+        self._pay_worm(n, p)
+        value = 1 + rng.below(6)
+        n.current = (color, value)
+        n.log = Log(n.log, {"type": "reroll", "player": p, "color": color, "value": value})
+        return n
 
-    def _place(self, n: State, p: int, a: Place) -> None:
-        color, value = n.current
-        owner = n.colors.index(color)
+    def _apply_pass(self, s: State, a: Pass) -> State:
+        n = s.copy()
+        p, color = s.turn, s.current[0]
+        self._pay_worm(n, p)
+        hands = list(s.hand)
+        hand = hands[p] = hands[p].copy()
+        hand[color] += 1                                     # ruling 2: the die goes back
+        n.hand = tuple(hands)
+        n.log = Log(n.log, {"type": "pass", "player": p, "color": color})
+        n.current = None
+        self._next_turn(n, p)
+        return n
+
+    def _apply_place(self, s: State, a: Place) -> State:
+        n = s.copy()
+        p = s.turn
+        color, value = s.current
+        owner = s.colors.index(color)
         i, col = a.mound, a.column
-        m = n.mound(i)
-        before = n.board
+        m = self._mound_by_id[s.mounds[i]]
+        before = s.board
         vals = before[i][col][1]
         space = len(vals)
-        n.board = _with(before, i, _with(before[i], col, (owner, vals + (value,))))
-        dcs = n.die_colors
-        n.die_colors = _with(dcs, i, _with(dcs[i], col, dcs[i][col] + (color,)))
-        memo = n._geometry
+        n.board = _with_in(before, i, col, (owner, vals + (value,)))
+        dcs = s.die_colors
+        n.die_colors = _with_in(dcs, i, col, dcs[i][col] + (color,))
+        spaces = m.columns[col]
+        memo = s._geometry
         if memo is not None and memo[0] is before:
-            self._update_geometry(n, memo, i, owner, not vals, space + 1 == len(m.columns[col]))
-        kind = m.columns[col][space]
+            self._update_geometry(n, memo, i, col, owner, not vals, space + 1 == len(spaces))
+        kind = spaces[space]
         gain = None
-        if kind == data.WORM:
+        if kind == WORM:
             gain = "worm" if self._take_worm(n, owner) else None
-        elif kind != data.PLAIN:
+        elif kind != PLAIN:
             k = self._item_index[kind]
             if n.item_supply[k] > 0:                         # ruling 6
                 n.item_supply = _with(n.item_supply, k, n.item_supply[k] - 1)
-                row = n.items[owner]
-                n.items = _with(n.items, owner, _with(row, k, row[k] + 1))
+                n.items = _with_in(n.items, owner, k, n.items[owner][k] + 1)
                 gain = kind
-        ev = {"type": "place", "player": p, "color": color, "mound": m.id, "column": a.column,
+        ev = {"type": "place", "player": p, "color": color, "mound": m.id, "column": col,
               "space": space, "value": value, "gain": gain}
         if owner != p:
             ev["owner"] = owner
-        n.log = n.log.add(ev)
+        n.log = Log(n.log, ev)
         n.current = None
+        self._next_turn(n, p)
+        return n
 
     # -- scoring -------------------------------------------------------------------
     def score_sheets(self, s: State) -> list[ScoreSheet]:
         c = self.comps
-        kinds = [sum(1 for x in s.items[p] if x > 0) for p in range(len(s.seats))]
+        kinds, sets = [], []                                 # item types held, and held twice or more
+        for row in s.items:                                  # (counts never go below 0)
+            kinds.append(len(row) - row.count(0))
+            sets.append(len(row) - row.count(0) - row.count(1))
         most = max(kinds)
         sheets = []
         for p in range(len(s.seats)):
             lines = {
-                "item_sets": c.item_set_vp * sum(1 for x in s.items[p] if x >= 2),   # ruling 11
+                "item_sets": c.item_set_vp * sets[p],                 # ruling 11
                 "worms": c.worm_vp * s.worms[p],
                 "queens": sum(s.queens[p]),
                 "generals": sum(s.generals[p]),

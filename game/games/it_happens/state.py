@@ -33,6 +33,8 @@ from dataclasses import dataclass, field
 from game.core.rng import Rng
 from game.core.rules import Log
 
+_new = object.__new__   # (State.copy runs every move: one lookup less)
+
 
 @dataclass(frozen=True)
 class Roll:
@@ -100,7 +102,7 @@ class State:
     def copy(self) -> "State":
         """A shallow copy without the legal-action cache. Field by field, one statement each: search
         copies a state per move and this is the quickest way Python has."""
-        n = object.__new__(State)
+        n = _new(State)
         n.seats = self.seats
         n.real = self.real
         n.neutral = self.neutral
