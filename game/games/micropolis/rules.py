@@ -5,20 +5,26 @@ Seat 0 plays the youngest player: the first Military leader.
 Built for search: ``apply_trusted`` skips the legality check; legal actions and score
 sheets are worked out once per State and remembered on it (States never change after
 ``apply``), and the lists returned are shared, so callers must not modify them. The
-action objects are made once per rules object and reused.
+action objects are made once per rules object and reused, and so are the Sentry choices
+of a set of barracks and soldiers. An action copies the State once and makes one tuple of
+anthills; what the rules read of a tile is worked out once (``_facts``).
 """
 from __future__ import annotations
 
 from itertools import combinations
 
 from game.core.rng import Rng
-from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet, winners_by_sheets
+from game.core.rules import EMPTY_LOG, Log, RulesError, ScoreSheet, winners_by_sheets
 
 from .data import get_data
-from .scoring import LINES, anthill_lines
+from .scoring import LINES, anthill_lines, anthill_values
 from .state import Anthill, ChooseLeader, FillBarracks, PlaceEnd, Sentry, State, Take
 
 _EMPTY10 = (None,) * 10
+_MEMO_MAX = 50_000   # remembered sentry situations per rules object
+# Anthill(...) runs NamedTuple's Python-level __new__; tuple.__new__(Anthill, fields) makes the same
+# tuple at about half the cost (the rules build one or two per action)
+_new_tuple = tuple.__new__
 
 
 class MicropolisRules:
@@ -34,11 +40,14 @@ class MicropolisRules:
         self.data = data or get_data()
         self.c = c = self.data.constants
         most = max(c.max_players, max(c.expert_players) * c.anthills_per_player_expert)
-        # _takes[anthill][position] = (pay with soldiers, spend an Architect token)
-        self._takes = [[(Take(pos, False, ai), Take(pos, True, ai)) for pos in range(c.line_size)]
-                       for ai in range(most)]
+        # _pay / _spend[anthill][position]: take it paying soldiers / spending an Architect token
+        self._pay = [tuple(Take(pos, False, ai) for pos in range(c.line_size)) for ai in range(most)]
+        self._spend = [tuple(Take(pos, True, ai) for pos in range(c.line_size)) for ai in range(most)]
         # _orders[players][first] = turn order of a round started by ``first`` (R10: clockwise)
         self._orders = [[tuple((p0 + i) % k for i in range(k)) for p0 in range(k)] for k in range(most + 1)]
+        # what the rules read of each tile (Tile.specialist and .eggs are worked out on every read)
+        self._facts = {tid: (t.barracks, t.specialist, t.eggs) for tid, t in self.data.tiles.items()}
+        self._sentry_lists: dict = {}   # see _sentry_actions
         self._do = {Take: self._do_take, PlaceEnd: self._do_place, FillBarracks: self._do_barracks,
                     Sentry: self._do_sentry, ChooseLeader: self._do_choose_leader}
 
@@ -68,7 +77,7 @@ class MicropolisRules:
         line = tuple(pile[:c.line_size])
         log = EMPTY_LOG
         for i, t in enumerate(line):
-            log = log.add({"type": "draw", "position": i, "tile": t})
+            log = Log(log, {"type": "draw", "position": i, "tile": t})
         s = State(
             seats=list(seats), expert=expert, tiles=self.data.tiles, consts=c, anthills=anthills,
             line=line, line_soldiers=(0,) * c.line_size, pile=tuple(pile[c.line_size:]), pile_hidden=False,
@@ -76,7 +85,7 @@ class MicropolisRules:
             architect_reserve=c.architect_tokens, architects=(0,) * n, leader=0, round=1, last_round=10 * per,
             turn_order=tuple(range(n)), turn_index=0, phase="take", pending=None, pending_slot=None,
             active_anthill=None, leader_choices=(), setup_line=line, rng=rng, log=log)
-        s.log = s.log.add({"type": "round", "round": 1, "leader": 0, "player": 0})
+        s.log = Log(s.log, {"type": "round", "round": 1, "leader": 0, "player": 0})
         return s
 
     # ------------------------------------------------------------------ queries
@@ -98,14 +107,12 @@ class MicropolisRules:
         if ph == "take":
             return self._take_actions(s)
         if ph == "place":
-            a = s.anthills[s.active_anthill]
-            if a.count == 0 or a.count == 9:
-                return [_RIGHT]
-            return [_LEFT, _RIGHT]
+            count = s.anthills[s.active_anthill].count
+            return _RIGHT_ONLY if count == 0 or count == 9 else _LEFT_OR_RIGHT
         if ph == "barracks":
-            return [_FILL, _LEAVE]
+            return _FILL_OR_LEAVE
         if ph == "sentry":
-            return [Sentry(f) for f in self.sentry_options(s, s.active_anthill)]
+            return self._sentry_actions(s.anthills[s.active_anthill], s.tiles)
         if ph == "leader":
             return [ChooseLeader(x) for x in s.leader_choices]
         return []
@@ -113,50 +120,65 @@ class MicropolisRules:
     def _take_actions(self, s: State) -> list:
         p = s.turn_order[s.turn_index]
         token = s.architects[p] > 0
-        present = [pos for pos, t in enumerate(s.line) if t is not None]
+        line = s.line
         out = []
         for ai, a in enumerate(s.anthills):
             if a.owner != p or a.count >= 10:
                 continue
-            takes = self._takes[ai]
+            pay = self._pay[ai]
             if not token:   # R13: pay one soldier per tile before it, from the army only
-                out += [takes[pos][0] for pos in present[:a.army + 1]]
+                budget = a.army
+                for pos, t in enumerate(line):
+                    if t is not None:
+                        out.append(pay[pos])
+                        if not budget:
+                            break
+                        budget -= 1
                 continue
-            for cost, pos in enumerate(present):
-                pay, spend = takes[pos]
-                if cost <= a.army:
-                    out.append(pay)
-                if cost:   # R17: a token makes any tile free; R28: any own anthill
-                    out.append(spend)
+            spend, army, cost = self._spend[ai], a.army, 0
+            for pos, t in enumerate(line):
+                if t is not None:
+                    if cost <= army:
+                        out.append(pay[pos])
+                    if cost:   # R17: a token makes any tile free; R28: any own anthill
+                        out.append(spend[pos])
+                    cost += 1
         return out
 
     def sentry_options(self, s: State, ai: int) -> list[frozenset]:
         """R20: every arrangement where each barracks is full or empty and the army <= cap."""
-        a = s.anthills[ai]
-        tiles = s.tiles
-        bar = [t for t in a.slots if t is not None and tiles[t].barracks]
-        total = a.army + a.barracks_soldiers(tiles)
-        out = []
-        for r in range(len(bar) + 1):
-            for combo in combinations(bar, r):
-                used = sum(tiles[t].barracks for t in combo)
-                if used <= total and total - used <= self.c.army_cap:
-                    out.append(frozenset(combo))
-        return out
+        return [x.full for x in self._sentry_actions(s.anthills[ai], s.tiles)]
+
+    def _sentry_actions(self, ant: Anthill, tiles) -> list:
+        """The Sentry actions open to ``ant`` (the same list for the same barracks and soldiers)."""
+        bar = tuple([(t, tiles[t].barracks) for t in ant.slots if t is not None and tiles[t].barracks])
+        total = ant.army + sum(tiles[t].barracks for t in ant.full)
+        key = (bar, total)
+        acts = self._sentry_lists.get(key)
+        if acts is None:
+            if len(self._sentry_lists) >= _MEMO_MAX:
+                self._sentry_lists.clear()
+            acts = self._sentry_lists[key] = []
+            for r in range(len(bar) + 1):
+                for combo in combinations(bar, r):
+                    used = sum(size for _, size in combo)
+                    if used <= total and total - used <= self.c.army_cap:
+                        acts.append(Sentry(frozenset(t for t, _ in combo)))
+        return acts
 
     # ------------------------------------------------------------------ apply
     def apply(self, s: State, a) -> State:
-        if not self._is_legal(s, a):
-            what = a.describe(s.seats) if hasattr(a, "describe") else "that move"
-            raise RulesError(f"Not allowed now (the {s.phase} step): {what}.")
-        return self.apply_trusted(s, a)
-
-    def _is_legal(self, s: State, a) -> bool:
-        legal = self.legal_actions(s)
+        legal = s._legal
+        if legal is None:
+            legal = s._legal = self._legal_actions(s)
         for x in legal:   # callers usually hand back one of these very objects
             if x is a:
-                return True
-        return a in legal
+                break
+        else:
+            if a not in legal:
+                what = a.describe(s.seats) if hasattr(a, "describe") else "that move"
+                raise RulesError(f"Not allowed now (the {s.phase} step): {what}.")
+        return self.apply_trusted(s, a)
 
     def apply_trusted(self, s: State, a) -> State:
         """``apply`` for an action known to be legal (search): the same new State, unchecked."""
@@ -164,132 +186,143 @@ class MicropolisRules:
         self._do[type(a)](n, a)
         return n
 
-    @staticmethod
-    def _put(n: State, ai: int, ant: Anthill) -> None:
-        ants = list(n.anthills)
-        ants[ai] = ant
-        n.anthills = tuple(ants)
+    def _facts_of(self, tiles) -> dict:
+        """tile id -> (barracks size, specialist, eggs): worked out once for the rules' own tiles
+        (``Tile.specialist`` and ``.eggs`` are computed on every read); tests may bring others."""
+        if tiles is self.data.tiles:
+            return self._facts
+        return {tid: (t.barracks, t.specialist, t.eggs) for tid, t in tiles.items()}
 
-    @staticmethod
-    def _set_army(n: State, ai: int, army: int) -> None:
-        ants = list(n.anthills)
-        a = ants[ai]
-        ants[ai] = Anthill(a.owner, a.slots, a.left, a.count, army, a.full, a.architects)
-        n.anthills = tuple(ants)
-
-    def _set_architects(self, n: State, player: int, k: int) -> None:
-        """R28: the player holds the tokens; each of the player's anthills mirrors the count."""
+    def _set_architects(self, n: State, ants: list, player: int, k: int) -> None:
+        """R28: the player holds the tokens; each of the player's anthills (in ``ants``) mirrors the count."""
         arch = list(n.architects)
         arch[player] = k
         n.architects = tuple(arch)
-        n.anthills = tuple(a._replace(architects=k) if a.owner == player else a for a in n.anthills)
+        for i, a in enumerate(ants):
+            if a.owner == player:
+                ants[i] = a._replace(architects=k)
 
-    def _gain(self, n: State, ai: int, k: int) -> int:
+    def _gain(self, n: State, ants: list, ai: int, k: int) -> int:
         """Add up to k soldiers from the reserve to an army (R14 cap, R15 short reserve)."""
-        a = n.anthills[ai]
-        k = max(0, min(k, n.reserve, self.c.army_cap - a.army))
-        if k:
-            n.reserve -= k
-            self._set_army(n, ai, a.army + k)
+        owner, slots, left, count, army, full, tokens = ants[ai]
+        k = min(k, n.reserve, self.c.army_cap - army)
+        if k <= 0:
+            return 0
+        n.reserve -= k
+        ants[ai] = _new_tuple(Anthill, (owner, slots, left, count, army + k, full, tokens))
         return k
 
     def _do_take(self, n: State, a: Take) -> None:
-        ai, pos = a.anthill, a.position
-        ant = n.anthills[ai]
+        ai, pos, architect = a.anthill, a.position, a.architect
+        ants = list(n.anthills)
+        owner, slots, left, count, army, full, tokens = ants[ai]
         line, ls = n.line, list(n.line_soldiers)
         tile = line[pos]
         paid = 0
-        if not a.architect:
+        if not architect:   # R13: one soldier on each tile before it
             for i in range(pos):
                 if line[i] is not None:
                     ls[i] += 1
                     paid += 1
         found = ls[pos]
         ls[pos] = 0
-        army = ant.army - paid + found
-        extra = max(0, army - self.c.army_cap)   # R14: above the cap goes to the reserve
-        if extra:
+        army += found - paid
+        extra = army - self.c.army_cap   # R14: above the cap goes to the reserve
+        if extra > 0:
             army -= extra
             n.reserve += extra
-        self._set_army(n, ai, army)
-        if a.architect:   # R28: the token is the player's, whichever anthill receives the tile
-            self._set_architects(n, ant.owner, n.architects[ant.owner] - 1)
+        else:
+            extra = 0
+        ants[ai] = _new_tuple(Anthill, (owner, slots, left, count, army, full, tokens))
+        if architect:   # R28: the token is the player's, whichever anthill receives the tile
+            self._set_architects(n, ants, owner, n.architects[owner] - 1)
             n.architect_reserve += 1
-        n.line, n.line_soldiers = line[:pos] + (None,) + line[pos + 1:], tuple(ls)
+        n.anthills = tuple(ants)
+        line = list(line)
+        line[pos] = None
+        n.line, n.line_soldiers = tuple(line), tuple(ls)
         n.phase, n.pending, n.pending_slot, n.active_anthill = "place", tile, None, ai
-        n.log = n.log.add({"type": "take", "player": ant.owner, "anthill": ai, "position": pos, "tile": tile,
-                           "architect": a.architect, "paid": paid, "found": found, "to_reserve": extra})
+        n.log = Log(n.log, {"type": "take", "player": owner, "anthill": ai, "position": pos, "tile": tile,
+                            "architect": architect, "paid": paid, "found": found, "to_reserve": extra})
 
     def _do_place(self, n: State, a: PlaceEnd) -> None:
-        ai = n.active_anthill
-        ant = n.anthills[ai]
-        if ant.count == 0:
-            slot, left = 0, 0
+        ai, tile = n.active_anthill, n.pending
+        ants = list(n.anthills)
+        owner, slots, left, count, army, full, tokens = ants[ai]
+        if count == 0:
+            slot = left = 0
         elif a.end == "left":
-            slot = left = (ant.left - 1) % 10
+            slot = left = (left - 1) % 10
         else:
-            slot, left = (ant.left + ant.count) % 10, ant.left
-        slots = ant.slots[:slot] + (n.pending,) + ant.slots[slot + 1:]
-        self._put(n, ai, Anthill(ant.owner, slots, left, ant.count + 1, ant.army, ant.full, ant.architects))
+            slot = (left + count) % 10
+        slots = list(slots)
+        slots[slot] = tile
+        ants[ai] = _new_tuple(Anthill, (owner, tuple(slots), left, count + 1, army, full, tokens))
         n.pending_slot = slot
-        n.log = n.log.add({"type": "place", "player": ant.owner, "anthill": ai, "end": a.end,
-                           "slot": slot, "tile": n.pending})
-        tile = n.tiles[n.pending]
+        n.log = Log(n.log, {"type": "place", "player": owner, "anthill": ai, "end": a.end, "slot": slot,
+                            "tile": tile})
+        barracks, specialist, eggs = self._facts_of(n.tiles)[tile]
         # R19/R21: barracks first (a choice only when the army can fill every slot)
-        if tile.barracks and ant.army >= tile.barracks:
+        if barracks and army >= barracks:
+            n.anthills = tuple(ants)
             n.phase = "barracks"
             return
-        self._specialist(n, ai, tile, ant.owner)
+        self._specialist(n, ants, ai, owner, specialist, eggs)
 
     def _do_barracks(self, n: State, a: FillBarracks) -> None:
-        ai = n.active_anthill
-        ant = n.anthills[ai]
-        size = n.tiles[n.pending].barracks
+        ai, tile = n.active_anthill, n.pending
+        ants = list(n.anthills)
+        owner, slots, left, count, army, full, tokens = ants[ai]
+        barracks, specialist, eggs = self._facts_of(n.tiles)[tile]
         if a.fill:
-            self._put(n, ai, Anthill(ant.owner, ant.slots, ant.left, ant.count, ant.army - size,
-                                     ant.full | {n.pending}, ant.architects))
-        n.log = n.log.add({"type": "barracks", "player": ant.owner, "anthill": ai, "tile": n.pending,
-                           "fill": a.fill})
-        self._specialist(n, ai, n.tiles[n.pending], ant.owner)
+            army -= barracks
+            ants[ai] = _new_tuple(Anthill, (owner, slots, left, count, army, full | {tile}, tokens))
+        n.log = Log(n.log, {"type": "barracks", "player": owner, "anthill": ai, "tile": tile, "fill": a.fill})
+        self._specialist(n, ants, ai, owner, specialist, eggs)
 
     def _do_sentry(self, n: State, a: Sentry) -> None:
         ai = n.active_anthill
-        ant = n.anthills[ai]
-        total = ant.army + ant.barracks_soldiers(n.tiles)
-        used = sum(n.tiles[t].barracks for t in a.full)
-        self._put(n, ai, ant._replace(army=total - used, full=frozenset(a.full)))
-        n.log = n.log.add({"type": "sentry", "player": ant.owner, "anthill": ai, "full": sorted(a.full),
-                           "army": total - used})
+        ants = list(n.anthills)
+        owner, slots, left, count, army, full, tokens = ants[ai]
+        tiles = n.tiles
+        army += sum(tiles[t].barracks for t in full) - sum(tiles[t].barracks for t in a.full)
+        ants[ai] = _new_tuple(Anthill, (owner, slots, left, count, army, frozenset(a.full), tokens))
+        n.anthills = tuple(ants)
+        n.log = Log(n.log, {"type": "sentry", "player": owner, "anthill": ai, "full": sorted(a.full),
+                            "army": army})
         self._end_turn(n)
 
     def _do_choose_leader(self, n: State, a: ChooseLeader) -> None:
-        n.log = n.log.add({"type": "choose_leader", "player": n.leader_player, "anthill": a.anthill,
-                           "to": n.anthills[a.anthill].owner})
+        n.log = Log(n.log, {"type": "choose_leader", "player": n.leader_player, "anthill": a.anthill,
+                            "to": n.anthills[a.anthill].owner})
         n.leader = a.anthill
         self._start_round(n)
 
-    def _specialist(self, n: State, ai: int, tile, owner: int) -> None:
-        """R16-R18, R20: apply the specialist of ``tile``, just placed in anthill ``ai``; end the turn."""
-        sp = tile.specialist
-        if sp == "nurse":
-            got = self._gain(n, ai, tile.eggs)
-            n.log = n.log.add({"type": "nurse", "player": owner, "anthill": ai, "eggs": tile.eggs, "gained": got})
-        elif sp == "architect":
+    def _specialist(self, n: State, ants: list, ai: int, owner: int, specialist, eggs: int) -> None:
+        """R16-R18, R20: apply the specialist of the tile just placed in anthill ``ai``; end the turn.
+        ``ants``: the anthills as a list, stored on ``n`` here (one tuple per action)."""
+        if specialist is None:   # most tiles: nothing to do
+            pass
+        elif specialist == "nurse":
+            got = self._gain(n, ants, ai, eggs)
+            n.log = Log(n.log, {"type": "nurse", "player": owner, "anthill": ai, "eggs": eggs, "gained": got})
+        elif specialist == "architect":
             got = 1 if n.architect_reserve > 0 else 0
             if got:
                 n.architect_reserve -= 1
-                self._set_architects(n, owner, n.architects[owner] + 1)   # R28: to the player
-            n.log = n.log.add({"type": "architect", "player": owner, "anthill": ai, "gained": got})
-        elif sp == "sergeant":
+                self._set_architects(n, ants, owner, n.architects[owner] + 1)   # R28: to the player
+            n.log = Log(n.log, {"type": "architect", "player": owner, "anthill": ai, "gained": got})
+        elif specialist == "sergeant":
             la = n.leader
-            lost = 1 if n.anthills[la].army > 0 else 0
+            lost = 1 if ants[la].army > 0 else 0
             if lost:
-                self._set_army(n, la, n.anthills[la].army - 1)
+                ants[la] = ants[la]._replace(army=ants[la].army - 1)
                 n.reserve += 1
-            got = self._gain(n, ai, 1)
-            n.log = n.log.add({"type": "sergeant", "player": owner, "anthill": ai, "leader_anthill": la,
-                               "lost": lost, "gained": got})
-        elif sp == "sentry" and len(self.sentry_options(n, ai)) > 1:
+            got = self._gain(n, ants, ai, 1)
+            n.log = Log(n.log, {"type": "sergeant", "player": owner, "anthill": ai, "leader_anthill": la,
+                                "lost": lost, "gained": got})
+        n.anthills = tuple(ants)
+        if specialist == "sentry" and len(self._sentry_actions(ants[ai], n.tiles)) > 1:
             n.phase = "sentry"
             return
         self._end_turn(n)
@@ -304,12 +337,12 @@ class MicropolisRules:
         if n.round >= n.last_round:   # R22
             n.phase = "over"
             n.turn_index = 0
-            n.log = n.log.add({"type": "game_over", "round": n.round})
+            n.log = Log(n.log, {"type": "game_over", "round": n.round})
             return
         if n.expert:
             refill = n.round % self.c.expert_refill_every == 0          # R25
         else:
-            refill = len(n.line) - n.line.count(None) < n.n_players     # R11: equal -> play on
+            refill = len(n.line) - n.line.count(None) < len(n.seats)    # R11: equal -> play on
         if not refill:
             self._start_round(n)
             return
@@ -318,36 +351,36 @@ class MicropolisRules:
 
     def _refill(self, n: State) -> None:
         """Slide the line to the front (soldiers stay on their tiles), then draw up to 7 (R12)."""
-        kept = [(t, k) for t, k in zip(n.line, n.line_soldiers) if t is not None]
-        line = [t for t, _ in kept]
-        ls = [k for _, k in kept]
-        pile = n.pile
-        drawn = 0
-        n.log = n.log.add({"type": "refill", "round": n.round, "kept": line[:]})
-        while len(line) < self.c.line_size and drawn < len(pile):
-            t = pile[drawn]
-            drawn += 1
-            n.log = n.log.add({"type": "draw", "position": len(line), "tile": t})
+        line, ls = [], []
+        for t, k in zip(n.line, n.line_soldiers):
+            if t is not None:
+                line.append(t)
+                ls.append(k)
+        size = self.c.line_size
+        drawn = n.pile[:size - len(line)]
+        log = Log(n.log, {"type": "refill", "round": n.round, "kept": line[:]})
+        for t in drawn:
+            log = Log(log, {"type": "draw", "position": len(line), "tile": t})
             line.append(t)
-            ls.append(0)
-        while len(line) < self.c.line_size:
-            line.append(None)
-            ls.append(0)
-        n.pile = pile[drawn:]
-        n.line, n.line_soldiers = tuple(line), tuple(ls)
+        n.log = log
+        n.pile = n.pile[len(drawn):]
+        n.line = tuple(line) + (None,) * (size - len(line))
+        n.line_soldiers = tuple(ls) + (0,) * (size - len(ls))
 
     def _new_leader(self, n: State) -> None:
         """R9 (base) / R26 (expert): who takes the Red army token at a refill."""
         ants = n.anthills
         cur = n.leader
-        if not n.expert:
-            lv = ants[cur].army
-            chal = [i for i, a in enumerate(ants) if i != cur and a.army >= lv]
-            if not chal:
+        if not n.expert:   # the largest army at least as large as the leader's
+            m, cands = ants[cur].army, []
+            for i, a in enumerate(ants):
+                if i != cur and a.army >= m:
+                    if a.army > m:
+                        m, cands = a.army, []
+                    cands.append(i)
+            if not cands:
                 self._start_round(n)
                 return
-            m = max(ants[i].army for i in chal)
-            cands = [i for i in chal if ants[i].army == m]
         else:
             m = max(a.army for a in ants)
             top = [i for i, a in enumerate(ants) if a.army == m]
@@ -359,8 +392,8 @@ class MicropolisRules:
             cands = opp or top
         if len(cands) == 1:
             if cands[0] != cur:
-                n.log = n.log.add({"type": "leader", "anthill": cands[0], "player": ants[cands[0]].owner,
-                                   "from": cur})
+                n.log = Log(n.log, {"type": "leader", "anthill": cands[0], "player": ants[cands[0]].owner,
+                                    "from": cur})
                 n.leader = cands[0]
             self._start_round(n)
             return
@@ -374,7 +407,7 @@ class MicropolisRules:
         n.turn_index = 0
         n.phase = "take"
         n.leader_choices = ()
-        n.log = n.log.add({"type": "round", "round": n.round, "leader": n.leader, "player": p0})
+        n.log = Log(n.log, {"type": "round", "round": n.round, "leader": n.leader, "player": p0})
 
     # ------------------------------------------------------------------ scoring
     def anthill_lines(self, s: State) -> list[dict]:
@@ -389,11 +422,12 @@ class MicropolisRules:
 
     def _score_sheets(self, s: State) -> list[ScoreSheet]:
         sheets = [ScoreSheet(p, dict.fromkeys(LINES, 0), {"army": 0}) for p in range(len(s.seats))]
-        for a, lines in zip(s.anthills, self.anthill_lines(s)):
+        for a, values in zip(s.anthills, anthill_values(s.anthills, s.tiles, self.c)):
             sh = sheets[a.owner]
             sh.tiebreak["army"] += a.army
-            for k, v in lines.items():
-                sh.lines[k] += v
+            lines = sh.lines
+            for k, v in zip(LINES, values):
+                lines[k] += v
         return sheets
 
     def winners(self, s: State) -> list[int]:
@@ -450,8 +484,9 @@ class MicropolisRules:
         return None
 
 
-_LEFT, _RIGHT = PlaceEnd("left"), PlaceEnd("right")
-_FILL, _LEAVE = FillBarracks(True), FillBarracks(False)
+_RIGHT_ONLY = [PlaceEnd("right")]
+_LEFT_OR_RIGHT = [PlaceEnd("left"), _RIGHT_ONLY[0]]
+_FILL_OR_LEAVE = [FillBarracks(True), FillBarracks(False)]
 
 _RULES: MicropolisRules | None = None
 

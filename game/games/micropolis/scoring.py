@@ -2,7 +2,8 @@
 
 - ``galleries(slots, tiles)``: the galleries of one anthill (ruling R2-R4).
 - ``anthill_lines(anthills, tiles, consts)``: the six score lines of every anthill,
-  Colony and Red Army compared across all anthills (R6, R7, R27).
+  Colony and Red Army compared across all anthills (R6, R7, R27); ``anthill_values``
+  gives them as tuples in ``LINES`` order (what the rules add up into score sheets).
 - ``anthill_breakdown(s, anthill)``: the lines of one anthill of a State.
 
 Search scores the same anthills over and over, so the gallery lines of an anthill
@@ -107,17 +108,14 @@ def _runs(slots: tuple) -> list:
     return runs
 
 
-def _join(a: list, b: list, ends: list) -> None:
-    """Gallery b joins gallery a (b is emptied); ``ends`` pointing at b now point at a."""
+def _join(a: list, b: list) -> None:
+    """Gallery b joins gallery a; b is left with no tiles (0), which marks it as joined."""
     a[0] += b[0]
     a[1] |= b[1]
     a[2] += b[2]
     a[3] += b[3]
     a[4] |= b[4]
     b[4] = 0
-    for i, g in enumerate(ends):
-        if g is b:
-            ends[i] = a
 
 
 class _Scorer:
@@ -130,20 +128,30 @@ class _Scorer:
     def __init__(self, tiles, consts):
         self.tiles, self.consts = tiles, consts
         self.memo: dict = {}
-        self.compiled: dict = {}    # tile id -> (Li, Lo, Ri, Ro segment or -1, segments, ants)
+        self.compiled: dict = {}    # tile id -> segments as _galleries reads them (see _tile)
+        self.ants: dict = {}        # tile id -> ants on the tile
         self.fruit_bits = {f: 1 << i for i, f in enumerate(consts.fruits)}   # the data allows no other
 
-    def _tile(self, tid):
-        out = self.compiled.get(tid)
-        if out is None:
-            t = self.tiles[tid]
-            segs = tuple((sg.ants, self._fruit_bits(sg.fruits), sg.fruits.count(self.consts.wild_fruit),
-                          1 if sg.specialist == "queen" else 0) for sg in t.segments)
-            out = self.compiled[tid] = (*t.ps, segs, t.ants)
+    def _tile(self, tid) -> tuple:
+        """Per segment: (at Li, at Lo, at Ri, at Ro, ants, extras); extras (fruit kinds (bits), gifts,
+        queens) is None for most segments, which hold none of them."""
+        t = self.tiles[tid]
+        li, lo, ri, ro = t.ps
+        segs = []
+        for j, sg in enumerate(t.segments):
+            extras = (self._fruit_bits(sg.fruits), sg.fruits.count(self.consts.wild_fruit),
+                      1 if sg.specialist == "queen" else 0)
+            segs.append((j == li, j == lo, j == ri, j == ro, sg.ants, extras if any(extras) else None))
+        out = self.compiled[tid] = tuple(segs)
+        self.ants[tid] = t.ants
         return out
 
     def tile_ants(self, tid) -> int:
-        return self._tile(tid)[5]
+        got = self.ants.get(tid)
+        if got is None:
+            self._tile(tid)
+            got = self.ants[tid]
+        return got
 
     def _fruit_bits(self, fruits) -> int:
         bits = 0
@@ -168,43 +176,64 @@ class _Scorer:
             for ants, fruits, gifts, queens, span in self._galleries(run, closed):
                 if span:   # 0: joined into another gallery
                     population += ants
-                    best = max(best, ants)
+                    if ants > best:
+                        best = ants
                     harvest += harvest_vp[min(6, fruits.bit_count() + gifts)]
                     if queens == 1:
                         royal += span.bit_count()
         return population, best, harvest, royal
 
     def _galleries(self, run, closed: bool) -> list:
+        compiled = self.compiled
         gals = []
-        ends = [None, None, None, None]   # galleries at Li, Lo of the first tile; Ri, Ro of the last
-        for k, tid in enumerate(run):
-            li, lo, ri, ro, segs, _ = self._tile(tid)
-            mine = []
-            for j, (ants, fruits, gifts, queen) in enumerate(segs):
-                g = ends[2] if j == li else None
-                if j == lo and ends[3] is not None:
+        ri = ro = None                # galleries open at the previous tile's Ri and Ro
+        first_li = first_lo = None    # galleries at the first tile's Li and Lo (a full ring closes on them)
+        bit = 1                       # this tile's bit in a gallery's tiles
+        for tid in run:
+            segs = compiled.get(tid) or self._tile(tid)
+            next_ri = next_ro = None
+            for at_li, at_lo, at_ri, at_ro, ants, extras in segs:
+                g = ri if at_li else None
+                if at_lo and ro is not None:
                     if g is None:
-                        g = ends[3]
-                    elif g is not ends[3]:   # a junction joins the two levels
-                        _join(g, ends[3], ends)
+                        g = ro
+                    elif g is not ro:   # a junction joins the two levels
+                        _join(g, ro)
+                        if first_li is ro:
+                            first_li = g
+                        if first_lo is ro:
+                            first_lo = g
                 if g is None:
-                    g = [0, 0, 0, 0, 0]
+                    g = [ants, 0, 0, 0, bit]
                     gals.append(g)
-                g[0] += ants
-                g[1] |= fruits
-                g[2] += gifts
-                g[3] += queen
-                g[4] |= 1 << k
-                mine.append(g)
-            if k == 0:
-                ends[0] = mine[li] if li >= 0 else None
-                ends[1] = mine[lo] if lo >= 0 else None
-            ends[2] = mine[ri] if ri >= 0 else None
-            ends[3] = mine[ro] if ro >= 0 else None
+                else:
+                    g[0] += ants
+                    g[4] |= bit
+                if extras is not None:
+                    fruits, gifts, queens = extras
+                    g[1] |= fruits
+                    g[2] += gifts
+                    g[3] += queens
+                if at_ri:
+                    next_ri = g
+                if at_ro:
+                    next_ro = g
+                if bit == 1:
+                    if at_li:
+                        first_li = g
+                    if at_lo:
+                        first_lo = g
+            ri, ro = next_ri, next_ro
+            bit <<= 1
         if closed:   # the last tile's right edge touches the first tile's left edge
-            for r, l in ((2, 0), (3, 1)):
-                if ends[r] is not None and ends[l] is not None and ends[r] is not ends[l]:
-                    _join(ends[r], ends[l], ends)
+            if ri is not None and first_li is not None and ri is not first_li:
+                _join(ri, first_li)
+                if ro is first_li:
+                    ro = ri
+                if first_lo is first_li:
+                    first_lo = ri
+            if ro is not None and first_lo is not None and ro is not first_lo:
+                _join(ro, first_lo)
         return gals
 
 
@@ -231,18 +260,30 @@ def own_lines(slots, army: int, full_barracks, tiles, consts) -> dict:
             "red_army": army, "barracks": barracks}
 
 
-def anthill_lines(anthills, tiles, consts) -> list[dict]:
-    """Score lines of every anthill (objects with .slots, .army, .full).
+def anthill_values(anthills, tiles, consts) -> list[tuple]:
+    """Score lines of every anthill (objects with .slots, .army, .full), as tuples in LINES order.
 
     Colony and Red Army: every anthill tied for the best value scores the bonus;
     nobody scores it when the best value is 0 (R6, R27)."""
-    raw = [own_lines(a.slots, a.army, a.full, tiles, consts) for a in anthills]
-    best_col = max(r["colony"] for r in raw)
-    best_army = max(r["red_army"] for r in raw)
-    for r in raw:
-        r["colony"] = consts.colony_vp if best_col > 0 and r["colony"] == best_col else 0
-        r["red_army"] = consts.red_army_vp if best_army > 0 and r["red_army"] == best_army else 0
-    return raw
+    lines = scorer(tiles, consts).gallery_lines
+    barracks_vp = consts.barracks_vp
+    raw = []
+    for a in anthills:
+        population, best, harvest, royal = lines(_as_slots(a.slots))
+        barracks = sum(barracks_vp[tiles[t].barracks] for t in a.full)
+        raw.append((population, best, harvest, royal, a.army, barracks))
+    best_col = max(r[1] for r in raw)
+    best_army = max(r[4] for r in raw)
+    colony_vp = consts.colony_vp if best_col > 0 else 0
+    army_vp = consts.red_army_vp if best_army > 0 else 0
+    return [(population, colony_vp if colony == best_col else 0, harvest, royal,
+             army_vp if army == best_army else 0, barracks)
+            for population, colony, harvest, royal, army, barracks in raw]
+
+
+def anthill_lines(anthills, tiles, consts) -> list[dict]:
+    """Score lines of every anthill as dicts line -> points (see ``anthill_values``)."""
+    return [dict(zip(LINES, v)) for v in anthill_values(anthills, tiles, consts)]
 
 
 def anthill_breakdown(s, anthill: int) -> dict:
