@@ -58,10 +58,21 @@ class Rng:
         return (self.next64() >> 11) / float(1 << 53)
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates shuffle in place."""
+        """Fisher-Yates shuffle in place (``below`` inlined: every new game shuffles its decks)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = _LIMITS.get(n) or _limit(n)
+            while True:
+                state = z = (state + _GOLDEN) & _MASK
+                z = ((z ^ (z >> 30)) * _M1) & _MASK
+                z = ((z ^ (z >> 27)) * _M2) & _MASK
+                v = z ^ (z >> 31)
+                if v < limit:
+                    break
+            j = v % n
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
     def fork(self, salt: int) -> "Rng":
         """An independent stream derived from this one (does not advance self)."""
