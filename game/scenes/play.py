@@ -553,10 +553,21 @@ class PlayScene(Scene):
         if not lines:
             return
         imgs = [th.text(ln, "body", T.INK, bold=i == 0) for i, ln in enumerate(lines)]
-        anchor = {"midbottom": (self.table_rect.centerx, self.table_rect.bottom - th.px(8))}
-        if where is not None and note_rect(th, imgs, **anchor).colliderect(spot_rect(where)):
-            anchor = {"midtop": (self.table_rect.centerx, self.table_rect.y + th.px(8))}   # never over the move
-        draw_note(surf, th, imgs, (255, 246, 222), T.HILITE, **anchor)
+        draw_note(surf, th, imgs, (255, 246, 222), T.HILITE, **self._note_anchor(imgs, where))
+
+    def _note_anchor(self, imgs: list, where) -> dict:
+        """Where the note goes: the first of the table's bottom, top right, top and bottom right that
+        covers neither the move it points at nor the view's controls (else the first clear of the move)."""
+        t, pad = self.table_rect, self.th.px(8)
+        spot = spot_rect(where)
+        places = [{"midbottom": (t.centerx, t.bottom - pad)}, {"topright": (t.right - pad, t.y + pad)},
+                  {"midtop": (t.centerx, t.y + pad)}, {"bottomright": (t.right - pad, t.bottom - pad)}]
+        for avoid in ([r for r in (spot, *self.view.keep_clear(self.state)) if r is not None],
+                      [spot] if spot is not None else []):
+            for anchor in places:
+                if note_rect(self.th, imgs, **anchor).collidelist(avoid) < 0:
+                    return anchor
+        return places[0]
 
     def _draw_bar(self, surf, ctx):
         th = self.th

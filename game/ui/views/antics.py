@@ -143,6 +143,10 @@ class View(GameView):
         self._base_scaled.clear()
         self.screen_trails = {tid: [self._pt(p) for p in pts] for tid, pts in self.map.trails.items()}
 
+    def keep_clear(self, state) -> list:
+        """The bar under the board: the hand, the magnificANT buttons and "end turn"."""
+        return [self.bar]
+
     def _panel_rects(self, active: int | None) -> list[pygame.Rect]:
         """One panel per player in seat order; the player to move gets half the height."""
         n = len(self.seats)

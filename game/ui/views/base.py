@@ -82,6 +82,10 @@ class GameView:
         """Where on the table a logged event happened, if the table still shows that place."""
         return None
 
+    def keep_clear(self, state) -> list:
+        """Rects of the table a note (the hint, the keyboard focus) should not cover: controls."""
+        return []
+
     def covers_table(self) -> bool:
         """True while the view shows something large over its table (an enlarged hill)."""
         return getattr(self, "zoom", None) is not None
