@@ -16,8 +16,12 @@ import math
 from game.core.rng import Rng
 
 
-def heuristics_for(rules):
-    return importlib.import_module(f"game.games.{rules.id}.heuristics")
+def heuristics_for(rules, level: str | None = None):
+    """The game's heuristics module, or, given a ``level``, the heuristics that level plays by when
+    the game gives levels their own (a module-level ``for_level(level)``)."""
+    module = importlib.import_module(f"game.games.{rules.id}.heuristics")
+    pick = getattr(module, "for_level", None)
+    return module if pick is None or level is None else pick(level)
 
 
 class Bot:
@@ -38,8 +42,8 @@ class HeuristicBot(Bot):
     def __init__(self, rules, seed: int, noise: float):
         super().__init__(rules, seed)
         self.noise = noise
-        self.heur = heuristics_for(rules)
         self.level = "easy" if noise > 0 else "medium"
+        self.heur = heuristics_for(rules, self.level)
 
     def choose(self, obs, player: int):
         s = self.rules.determinize(obs, player, self.rng.fork(self.rng.next64() & 0xFFFF))

@@ -67,7 +67,7 @@ class IsmctsBot(Bot):
                  candidates: int = 4, rollout_turns: int = 1000, greedy_rollouts: bool = True,
                  temperature: float = 1.0, scale: float = 8.0):
         super().__init__(rules, seed)
-        self.heur = heuristics_for(rules)
+        self.heur = heuristics_for(rules, self.level)
         self.apply = getattr(rules, "apply_trusted", rules.apply)
         self.iterations, self.seconds, self.candidates = iterations, seconds, candidates
         self.turns, self.greedy_rollouts = rollout_turns, greedy_rollouts

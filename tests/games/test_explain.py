@@ -59,3 +59,15 @@ def test_antics_tells_what_the_whole_action_brings():
     assert any(re.search(r"brings the \w+ home \(\+\d+ points?\)", ln) for ln in lines)
     assert any("lays" in ln and "ant" in ln for ln in lines)
     assert all(ln and not BAD.search(ln) for ln in lines)
+
+
+@pytest.mark.parametrize("game,n", [("it_happens", 2), ("micropolis", 3), ("antics", 3)])
+def test_the_hint_gives_its_reason_in_words(game, n):
+    """What the play scene shows: the Hard AI's move for the first player and one line why."""
+    from game.ai.hint import advise
+    rules = get_rules(game)
+    s = rules.new_game(ai_seats(rules, n, "medium", 2), 2, {})
+    p = rules.to_move(s)
+    action, why = advise(rules, rules.observe(s, p), p, 7)
+    assert action in rules.legal_actions(s)
+    assert why and not BAD.search(why), why

@@ -6,8 +6,17 @@ the hill, tiles in hand and hatched ants that have somewhere to go, and carried 
 could steal. Medium plays each decision for the best value after it; choosing an action is judged
 by playing that whole action out greedily. Building is judged on the finished tile, never on the
 half-made decision.
+
+Each AI level plays by a ``Profile`` (``for_level``): Easy and Medium by MEDIUM; Hard's search by
+HARD, which also knows the last round for what it is (a player with no turn left is worth their
+score and tie-break, one with a turn left only what that turn can bring home) and counts a rival
+who could lay an ant beside a carried item as a threat to it. Values are remembered per profile by
+what they read, so a search asks for the same rival's value many times at the cost of one.
 """
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass
 
 from .data import ACTION_WORDS, ACTIONS
 from .state import (LEAF_PREFIX, BuildCell, BuildDir, BuildOrient, BuildTile, EndActions, Steal, Stop, UseMagnificant,
@@ -125,75 +134,242 @@ def node_dist(rules) -> dict:
     return got
 
 
-HILL_W, HAND_W = 0.9, 0.25    # the hill and the hand only matter for what they will fetch
-GAMMA = 0.8          # worth kept per unit of work (a hatch, an ANTS! unit or a heave) still needed
+@dataclass(frozen=True)
+class Profile:
+    """How a level weighs what a player holds (see ``value``). Medium plays by MEDIUM; Hard also
+    knows the last round for what it is and sees the rivals who could steal what it carries."""
+    gamma: float = 0.8          # worth kept per unit of work (a hatch, an ANTS! unit or a heave) still needed
+    hill_w: float = 0.9         # the hill and the hand only matter for what they will fetch
+    hand_w: float = 0.25
+    rival: float = 0.35         # a move's worth: mine minus this much of the best rival's
+    endgame: bool = False       # in the last round, only what a player's last turn can do is worth anything
+    turn_units: float = 6.0     # units of work a player gets done in a turn (endgame)
+    near_threat: bool = False   # a carried item is threatened by a rival who could lay an ant beside it, too
 
 
-def value(rules, s, p) -> float:
-    d = s.data
-    lines = rules.score_lines(s, p)
-    v = float(sum(lines.values()))
-    k = len(s.stored[p]) + len(s.beside[p]) + (len(s.delivered) if p == s.player else 0)
-    if s.phase == "over":
+MEDIUM = Profile()
+
+
+class Heuristics:
+    """The heuristics of one profile: ``value`` and what is built on it (each profile keeps its
+    own remembered values)."""
+
+    def __init__(self, profile: Profile = MEDIUM):
+        self.w = profile
+        self.cache: dict = {}
+        self.threat = _steal_threat_near if profile.near_threat else _steal_threat
+
+    # ------------------------------------------------------------------ a player's worth
+    def turns_left(self, s, p) -> int | None:
+        """In the last round (with an endgame profile), the turns p may still play: 1 (the current
+        one counts) or 0; else None."""
+        if not self.w.endgame or s.end_by is None:
+            return None
+        return 1 if s.phase != "over" and plays_again(s, p) else 0
+
+    def value(self, rules, s, p) -> float:
+        """What p is worth: points scored, items on the way home (discounted by the heaves left),
+        prey and leaves the network can reach soon, the hill's action levels, tiles in hand and
+        hatched ants that have somewhere to go, and carried items that a rival could steal."""
+        w = self.w
+        gamma = w.gamma
+        d = s.data
+        lines = rules.score_lines(s, p)
+        v = float(sum(lines.values()))
+        k = len(s.stored[p]) + len(s.beside[p]) + (len(s.delivered) if p == s.player else 0)
+        if s.phase == "over":
+            return v
+        v += _collection(k) - lines["prey"]                # delivered prey, valued like prey to come
+        turns = self.turns_left(s, p)
+        if turns == 0:                                     # nothing more will come home: the tie-break counts
+            return v + TIE_W * tiebreak(rules, s, p)
+        room = w.turn_units if turns == 1 else math.inf   # units of work left
+        mine = s.ants[p]
+        net = frozenset(mine)
+        reach = rules.reach(net)
+        dist = _dist(rules, reach)
+        carried_prey = 0
+        leaf_slots = _free_fungi(rules, s, p)
+        budget = _heave_budget(rules, s, p)
+        for t, item in sorted(mine.items(), key=lambda x: x[0]):
+            if item is None:
+                continue
+            hops = min(_hops_home(rules, mine, t), 6)
+            if hops + 1 > room:
+                continue                                   # it cannot be home in time
+            room -= hops + 1
+            disc = gamma ** (1 + hops)
+            safe = budget > hops                       # it can be home before anyone could steal it
+            if safe:
+                budget -= hops + 1
+            if item.startswith(LEAF_PREFIX):
+                iv = disc * ((leaf_slots.pop(0) if leaf_slots else 0.8) + (2 if item.endswith("green") else 0))
+            else:
+                iv = disc * _marginal_prey(k + carried_prey)
+                carried_prey += 1
+            v += iv
+            if s.guards.get(t) == p:
+                v += 0.1 * iv
+            elif not safe and self.threat(rules, s, p, t):
+                v -= 0.45 * iv
+        # prey and leaves still to fetch: ANTS! units, hatches and heaves between them and the hill
+        nd = node_dist(rules)
+        home = nd[rules.hill_node]
+        wanted = [(d.prey[i].clearing, None) for i, prey in enumerate(rules.prey_ids)
+                  if s.prey_left[i] and not s.has_prey(p, prey)]
+        wanted += [(lf.clearing, lf.bonus) for i, lf in enumerate(d.leaves) if s.leaves_left[i] and leaf_slots]
+        useful = _useful_terrains(rules, s, net, reach, dist, tuple(c for c, _ in wanted))
+        ready = sum(min(s.hatch[ai][p], useful.get(a.terrain, 0)) for ai, a in enumerate(d.areas) if not a.soldier)
+        # each trail still to cover needs an ANTS! unit and a hatched ant; ants already hatched serve
+        # the nearest targets first (one ant covers one trail, for one target)
+        steps = []
+        for dd, c, bonus in sorted((dist.get(c, 9), c, bonus) for c, bonus in wanted):
+            use = min(ready, dd)
+            ready -= use
+            steps.append((2 * dd - use + home.get(c, 9) + 1, c, bonus))
+        steps.sort(key=lambda x: x[0])
+        have, leaves_used = k + carried_prey, 0
+        for st, c, bonus in steps[:5]:
+            if st > room:
+                break
+            if bonus is None:
+                v += _marginal_prey(have) * gamma ** st
+                have += 1
+                room -= st
+            elif leaves_used < len(leaf_slots):
+                v += (leaf_slots[leaves_used] + bonus) * gamma ** st
+                leaves_used += 1
+                room -= st
+        later = 0.0 if turns == 1 else 1.0               # what only pays in later turns
+        v += later * 0.05 * len(mine)
+        hatched = sum(s.hatch[ai][p] for ai, a in enumerate(d.areas) if not a.soldier)
+        v += later * (0.04 * hatched + 0.06 * min(s.supply[p], 4))
+        v += (0.3 if len(mine) >= 2 else 0.1) * min(s.hatch[rules.soldier][p], 2)
+        # the hill and the hand
+        v += later * w.hill_w * hill_value(rules, s, p)
+        v += later * w.hand_w * min(len(s.hands[p]), d.hand_limit)
         return v
-    v += _collection(k) - lines["prey"]                # delivered prey, valued like prey to come
-    mine = s.ants[p]
-    net = frozenset(mine)
-    reach = rules.reach(net)
-    dist = _dist(rules, reach)
-    carried_prey = 0
-    leaf_slots = _free_fungi(rules, s, p)
-    budget = _heave_budget(rules, s, p)
-    for t, item in sorted(mine.items(), key=lambda x: x[0]):
-        if item is None:
-            continue
-        hops = min(_hops_home(rules, mine, t), 6)
-        disc = GAMMA ** (1 + hops)
-        safe = budget > hops                       # it can be home before anyone could steal it
-        if safe:
-            budget -= hops + 1
-        if item.startswith(LEAF_PREFIX):
-            iv = disc * ((leaf_slots.pop(0) if leaf_slots else 0.8) + (2 if item.endswith("green") else 0))
-        else:
-            iv = disc * _marginal_prey(k + carried_prey)
-            carried_prey += 1
-        v += iv
-        if s.guards.get(t) == p:
-            v += 0.1 * iv
-        elif not safe and _steal_threat(rules, s, p, t):
-            v -= 0.45 * iv
-    # prey and leaves still to fetch: ANTS! units, hatches and heaves between them and the hill
-    nd = node_dist(rules)
-    home = nd[rules.hill_node]
-    wanted = [(d.prey[i].clearing, None) for i, prey in enumerate(rules.prey_ids)
-              if s.prey_left[i] and not s.has_prey(p, prey)]
-    wanted += [(lf.clearing, lf.bonus) for i, lf in enumerate(d.leaves) if s.leaves_left[i] and leaf_slots]
-    useful = _useful_terrains(rules, s, net, reach, dist, tuple(c for c, _ in wanted))
-    ready = sum(min(s.hatch[ai][p], useful.get(a.terrain, 0)) for ai, a in enumerate(d.areas) if not a.soldier)
-    # each trail still to cover needs an ANTS! unit and a hatched ant; ants already hatched serve
-    # the nearest targets first (one ant covers one trail, for one target)
-    steps = []
-    for dd, c, bonus in sorted((dist.get(c, 9), c, bonus) for c, bonus in wanted):
-        use = min(ready, dd)
-        ready -= use
-        steps.append((2 * dd - use + home.get(c, 9) + 1, c, bonus))
-    steps.sort(key=lambda x: x[0])
-    have, leaves_used = k + carried_prey, 0
-    for st, c, bonus in steps[:5]:
-        if bonus is None:
-            v += _marginal_prey(have) * GAMMA ** st
-            have += 1
-        elif leaves_used < len(leaf_slots):
-            v += (leaf_slots[leaves_used] + bonus) * GAMMA ** st
-            leaves_used += 1
-    v += 0.05 * len(mine)
-    hatched = sum(s.hatch[ai][p] for ai, a in enumerate(d.areas) if not a.soldier)
-    v += 0.04 * hatched + 0.06 * min(s.supply[p], 4)
-    v += (0.3 if len(mine) >= 2 else 0.1) * min(s.hatch[rules.soldier][p], 2)
-    # the hill and the hand
-    v += HILL_W * hill_value(rules, s, p)
-    v += HAND_W * min(len(s.hands[p]), d.hand_limit)
-    return v
+
+    def values(self, rules, s) -> list:
+        """value() of every player, worked out once per state and profile (kept on it as ``_vals``),
+        and remembered by what each value reads (see _value_keys): a rival's value rarely changes
+        while the player to move works through an action, so most states of a search find it."""
+        got = s._vals
+        if got is None or got[0] is not self:
+            cache = self.cache
+            vals = []
+            for q, key in enumerate(_value_keys(rules, s, self.w, self.threat)):
+                hit = cache.get(key)
+                if hit is None:
+                    if len(cache) >= VALUE_CACHE_SIZE:
+                        cache.clear()
+                    # the entry holds what its key names by identity: no other object can take those ids
+                    hit = cache[key] = (self.value(rules, s, q), (rules, s.data, s.ants[q], s.stored[q],
+                                                                  s.beside[q], s.hills[q], s.hands[q]))
+                vals.append(hit[0])
+            got = s._vals = (self, vals)
+        return got[1]
+
+    def evaluate(self, rules, s, p) -> float:
+        """My projected value minus the best rival's (ISMCTS squashes it)."""
+        vals = self.values(rules, s)
+        return vals[p] - max(v for q, v in enumerate(vals) if q != p)
+
+    def _rel(self, rules, s, p) -> float:
+        vals = self.values(rules, s)
+        rival = max(v for q, v in enumerate(vals) if q != p)
+        return vals[p] - self.w.rival * rival
+
+    # ------------------------------------------------------------------ playing out an action
+    def _sub_value(self, rules, s, p, a) -> float:
+        if isinstance(a, BuildTile):
+            return _best_build(rules, s, p, a.tile)
+        if isinstance(a, BuildCell):
+            return _best_build(rules, s, p, s.build_tile, a.cell)
+        if isinstance(a, BuildDir):
+            return _best_build(rules, s, p, s.build_tile, s.build_cell, a.cell)
+        if isinstance(a, BuildOrient):
+            return _best_build(rules, s, p, s.build_tile, s.build_cell, s.build_second, a.symbol)
+        n = rules.apply_trusted(s, a)
+        return self._rel(rules, n, p) + (0.01 if isinstance(a, Stop) else 0.0)
+
+    def _greedy_step(self, rules, s, p):
+        acts = rules.legal_actions(s)
+        if len(acts) == 1:
+            return acts[0]
+        vals = [self._sub_value(rules, s, p, a) for a in acts]
+        return acts[max(range(len(acts)), key=vals.__getitem__)]
+
+    def play_out(self, rules, s, p, limit: int = 40):
+        """Finish the action in progress with greedy decisions (Medium's own policy)."""
+        while s.phase in ACTION_PHASES and s.player == p and limit > 0:
+            s = rules.apply_trusted(s, self._greedy_step(rules, s, p))
+            limit -= 1
+        return s
+
+    def score_actions(self, rules, s, player, rng) -> list[float]:
+        acts = rules.legal_actions(s)
+        rel = self._rel
+        if s.phase in ACTION_PHASES:
+            if s.phase.startswith("build"):
+                return [self._sub_value(rules, s, player, a) if not isinstance(a, Steal)
+                        else rel(rules, rules.apply_trusted(s, a), player) for a in acts]
+            return [self._sub_value(rules, s, player, a) for a in acts]
+        if s.phase != "act":
+            return [rel(rules, rules.apply_trusted(s, a), player) for a in acts]
+        now = rel(rules, s, player)
+        out = []
+        seen: dict = {}
+        for a in acts:
+            if isinstance(a, EndActions):
+                out.append(now)
+                continue
+            key = None
+            if isinstance(a, UseSpace):
+                st = s.hills[player][a.cell]
+                key = (st[-1][1], len(st))
+            elif isinstance(a, UseMagnificant):
+                key = (a.action, 1)
+            if key in seen:
+                out.append(seen[key] - 0.01 - (0.2 if isinstance(a, UseMagnificant) else 0.0))
+                continue
+            n = self.play_out(rules, rules.apply_trusted(s, a), player)
+            v = rel(rules, n, player)
+            if isinstance(a, UseMagnificant):
+                v -= 0.2                                    # keep the magnificANT for when it is needed
+            if key is not None:
+                seen[key] = v
+            out.append(v)
+        return out
+
+
+VALUE_CACHE_SIZE = 20000
+TIE_W = 0.5          # the whole tie-break is worth less than a point
+
+
+def tiebreak(rules, s, p) -> float:
+    """p's place in the tie-break (ruling 24: tiles at level 5, then 4, ...) as a number below 1."""
+    by, top = rules.hill_info(s, p).tiles_by_level(), s.data.max_level
+    return sum(min(by.get(lvl, 0), 15) * 16 ** (lvl - top - 1) for lvl in range(1, top + 1))
+
+
+def _value_keys(rules, s, w: Profile, threat) -> list:
+    """For each player, everything value(rules, s, q) reads, the big parts by identity (a state
+    never changes them, and an apply shares those it does not change)."""
+    shared = (id(rules), id(s.data), s.phase == "over", s.prey_left, s.leaves_left,
+              (s.end_by, s.turns_left, s.player) if w.endgame else None)
+    keys = []
+    for q, (ants, column) in enumerate(zip(s.ants, zip(*s.hatch))):
+        carried = tuple((t, s.guards.get(t), threat(rules, s, q, t)) for t, item in ants.items() if item is not None)
+        turn = (s.phase, s.units, s.actions_left, s.used, s.magnificant_used, s.delivered) if q == s.player else None
+        keys.append((shared, id(ants), id(s.stored[q]), id(s.beside[q]), id(s.hills[q]), id(s.hands[q]),
+                     q, turn, s.leaves[q], s.supply[q], column, carried))
+    return keys
+
+
+def plays_again(s, p) -> bool:
+    """Whether p still has a turn to play (the current one counts) once the end is triggered."""
+    return s.end_by is None or (p - s.player) % len(s.seats) < s.turns_left
 
 
 def _heave_budget(rules, s, p) -> int:
@@ -264,6 +440,45 @@ def _hops_home(rules, mine: dict, trail: str) -> int:
     return 6
 
 
+_LANDING: dict = {}
+
+
+def _landing(rules, trails: frozenset) -> dict:
+    """trail -> the hatching areas whose ants could be laid on it beside the network of ``trails``
+    (worked out once per network: do not modify it)."""
+    key = (id(rules), trails)
+    got = _LANDING.get(key)
+    if got is None:
+        got = {}
+        for ai, places in enumerate(rules.network(trails).places):
+            for pa in places:
+                got.setdefault(pa.trail, []).append(ai)
+        _remember(_LANDING, key, got)
+    return got
+
+
+def _steal_threat_near(rules, s, p, t) -> bool:
+    """A rival with a soldier ready could take what p carries on ``t`` in their next turn: they have
+    an empty ant there, or a hatched ant they could lay there (ruling 8: not a prey kind they hold;
+    ruling 7: not past another player's guard)."""
+    item = s.ants[p][t]
+    guard = s.guards.get(t)
+    for q in range(len(s.seats)):
+        if q == p or not s.hatch[rules.soldier][q] or (guard is not None and guard != q):
+            continue
+        if not item.startswith(LEAF_PREFIX) and s.has_prey(q, item):
+            continue
+        theirs = s.ants[q]
+        if t in theirs:
+            if theirs[t] is None:
+                return True
+            continue
+        areas = _landing(rules, frozenset(theirs)).get(t)
+        if areas and any(s.hatch[ai][q] for ai in areas):
+            return True
+    return False
+
+
 def _steal_threat(rules, s, p, t) -> bool:
     for q in range(len(s.seats)):
         if q != p and s.ants[q].get(t, 1) is None and s.hatch[rules.soldier][q] > 0:
@@ -271,26 +486,6 @@ def _steal_threat(rules, s, p, t) -> bool:
             if g is None or g == q:
                 return True
     return False
-
-
-def _values(rules, s) -> list:
-    """value() of every player, worked out once per state (kept on it as ``_vals``)."""
-    got = s._vals
-    if got is None:
-        got = s._vals = [value(rules, s, q) for q in range(len(s.seats))]
-    return got
-
-
-def evaluate(rules, s, p) -> float:
-    """My projected value minus the best rival's (ISMCTS squashes it)."""
-    vals = _values(rules, s)
-    return vals[p] - max(v for q, v in enumerate(vals) if q != p)
-
-
-def _rel(rules, s, p) -> float:
-    vals = _values(rules, s)
-    rival = max(v for q, v in enumerate(vals) if q != p)
-    return vals[p] - 0.35 * rival
 
 
 # ------------------------------------------------------------------ building
@@ -352,69 +547,25 @@ def _build_table(rules, s, p, sy) -> dict:
     return best
 
 
-# ------------------------------------------------------------------ playing out an action
-def _sub_value(rules, s, p, a) -> float:
-    if isinstance(a, BuildTile):
-        return _best_build(rules, s, p, a.tile)
-    if isinstance(a, BuildCell):
-        return _best_build(rules, s, p, s.build_tile, a.cell)
-    if isinstance(a, BuildDir):
-        return _best_build(rules, s, p, s.build_tile, s.build_cell, a.cell)
-    if isinstance(a, BuildOrient):
-        return _best_build(rules, s, p, s.build_tile, s.build_cell, s.build_second, a.symbol)
-    n = rules.apply_trusted(s, a)
-    return _rel(rules, n, p) + (0.01 if isinstance(a, Stop) else 0.0)
+
+# ------------------------------------------------------------------ the levels
+_MEDIUM = Heuristics(MEDIUM)
+HARD = Profile(endgame=True, near_threat=True)
+_BY_LEVEL = {"hard": Heuristics(HARD)}
 
 
-def _greedy_step(rules, s, p):
-    acts = rules.legal_actions(s)
-    if len(acts) == 1:
-        return acts[0]
-    vals = [_sub_value(rules, s, p, a) for a in acts]
-    return acts[max(range(len(acts)), key=vals.__getitem__)]
+def forget() -> None:
+    """Drop everything the heuristics remembered (tests check that nothing depends on it)."""
+    for cache in (_NEAR, _USEFUL, _LANDING, _MEDIUM.cache, *(h.cache for h in _BY_LEVEL.values())):
+        cache.clear()
 
 
-def play_out(rules, s, p, limit: int = 40):
-    """Finish the action in progress with greedy decisions (Medium's own policy)."""
-    while s.phase in ACTION_PHASES and s.player == p and limit > 0:
-        s = rules.apply_trusted(s, _greedy_step(rules, s, p))
-        limit -= 1
-    return s
+def for_level(level: str | None) -> Heuristics:
+    """The heuristics a level plays by (Easy and Medium: MEDIUM; Hard: HARD)."""
+    return _BY_LEVEL.get(level, _MEDIUM)
 
 
-def score_actions(rules, s, player, rng) -> list[float]:
-    acts = rules.legal_actions(s)
-    if s.phase in ACTION_PHASES:
-        if s.phase.startswith("build"):
-            return [_sub_value(rules, s, player, a) if not isinstance(a, Steal)
-                    else _rel(rules, rules.apply_trusted(s, a), player) for a in acts]
-        return [_sub_value(rules, s, player, a) for a in acts]
-    if s.phase != "act":
-        return [_rel(rules, rules.apply_trusted(s, a), player) for a in acts]
-    now = _rel(rules, s, player)
-    out = []
-    seen: dict = {}
-    for a in acts:
-        if isinstance(a, EndActions):
-            out.append(now)
-            continue
-        key = None
-        if isinstance(a, UseSpace):
-            st = s.hills[player][a.cell]
-            key = (st[-1][1], len(st))
-        elif isinstance(a, UseMagnificant):
-            key = (a.action, 1)
-        if key in seen:
-            out.append(seen[key] - 0.01 - (0.2 if isinstance(a, UseMagnificant) else 0.0))
-            continue
-        n = play_out(rules, rules.apply_trusted(s, a), player)
-        v = _rel(rules, n, player)
-        if isinstance(a, UseMagnificant):
-            v -= 0.2                                    # keep the magnificANT for when it is needed
-        if key is not None:
-            seen[key] = v
-        out.append(v)
-    return out
+value, evaluate, score_actions, play_out = _MEDIUM.value, _MEDIUM.evaluate, _MEDIUM.score_actions, _MEDIUM.play_out
 
 
 def rollout_policy(rules, s, rng):

@@ -117,8 +117,7 @@ def test_heuristic_values_do_not_depend_on_what_was_remembered():
         remembered = HEUR.score_actions(R, twin(s), p, Rng(0))
         fresh = twin(s)
         fresh._hills = None
-        HEUR._NEAR.clear()
-        HEUR._USEFUL.clear()
+        HEUR.forget()
         assert HEUR.score_actions(R, fresh, p, Rng(0)) == remembered
 
 

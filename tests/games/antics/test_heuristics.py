@@ -1,0 +1,118 @@
+"""The Antics! heuristics the AI levels play by: each level's profile, remembered values that equal
+fresh ones, the end of the game (a player with no turn left is worth their score and tie-break) and
+the rivals who could steal a carried item."""
+import dataclasses
+
+import pytest
+
+from game.core.rng import Rng
+from game.core.rules import Seat
+from game.games import get_rules
+from game.games.antics import heuristics as HEUR
+
+R = get_rules("antics")
+
+
+def seats(n):
+    return [Seat(f"P{i}", R.seat_colors[i], "human") for i in range(n)]
+
+
+def random_states(n, seed, every=7):
+    s = R.new_game(seats(n), seed, {})
+    rng = Rng(seed)
+    k = 0
+    while not R.is_over(s):
+        if k % every == 0:
+            yield s
+        acts = R.legal_actions(s)
+        s = R.apply(s, acts[rng.below(len(acts))])
+        k += 1
+    yield s
+
+
+def test_each_level_plays_by_its_own_profile():
+    assert HEUR.for_level("easy") is HEUR.for_level("medium") is HEUR.for_level(None)
+    assert HEUR.for_level("medium").w == HEUR.MEDIUM
+    assert HEUR.for_level("hard").w == HEUR.HARD
+    assert HEUR.value == HEUR.for_level("medium").value      # the module's functions are Medium's
+
+
+PROFILES = [HEUR.MEDIUM, HEUR.HARD, dataclasses.replace(HEUR.MEDIUM, endgame=True)]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("n, seed", [(3, 21), (4, 22)])
+def test_remembered_values_equal_values_worked_out_afresh(profile, n, seed):
+    remembering = HEUR.Heuristics(profile)
+    for s in random_states(n, seed):
+        got = remembering.values(R, s)
+        assert remembering.values(R, s) is got                # once per state
+        fresh = HEUR.Heuristics(profile)
+        HEUR.forget()
+        assert got == [fresh.value(R, s.copy(), q) for q in range(n)]
+
+
+def test_a_player_with_no_turn_left_is_worth_their_score_and_tie_break():
+    """Hard's endgame: once the end is triggered, nothing a finished player holds will come home."""
+    hard = HEUR.Heuristics(HEUR.HARD)
+    for s in random_states(4, 23, every=3):
+        if s.end_by is None or R.is_over(s):
+            continue
+        for q in range(4):
+            if HEUR.plays_again(s, q):
+                assert hard.turns_left(s, q) == 1
+                continue
+            k = len(s.stored[q]) + len(s.beside[q])
+            score = sum(R.score_lines(s, q).values())
+            expected = score + HEUR._collection(k) - k * k + HEUR.TIE_W * HEUR.tiebreak(R, s, q)
+            assert hard.value(R, s, q) == pytest.approx(expected)
+        return
+    pytest.fail("no game reached its last round")
+
+
+def test_the_tie_break_number_orders_hills_as_ruling_24_does():
+    """One tile more at a higher level beats any number (up to 15) of tiles below it."""
+    s = R.new_game(seats(3), 24, {})
+    top = s.data.max_level
+    by_hill = {0: {top: 1}, 1: {top - 1: 15, 1: 15}, 2: {top: 1, 1: 1}}
+
+    class Info:
+        def __init__(self, by):
+            self.by = by
+
+        def tiles_by_level(self):
+            return self.by
+
+    class Fake:
+        def hill_info(self, s, p):
+            return Info(by_hill[p])
+
+    tb = [HEUR.tiebreak(Fake(), s, p) for p in range(3)]
+    assert tb[2] > tb[0] > tb[1]
+    assert max(tb) * HEUR.TIE_W < 1
+
+
+def with_hatched(s, area: int, player: int, k: int) -> tuple:
+    return tuple(tuple(k if (ai, q) == (area, player) else n for q, n in enumerate(row)) if ai == area else row
+                 for ai, row in enumerate(s.hatch))
+
+
+def test_a_rival_who_could_lay_an_ant_beside_a_carried_item_threatens_it():
+    """Ruling 8 needs a soldier ready and an own ant on the trail; the near threat (Hard's) also
+    counts a hatched ant the rival could lay on that trail next to their network."""
+    s = R.new_game(seats(3), 26, {})
+    trail = R.node_trails[R.hill_node][0]                   # touches the large ant-hill
+    area = next(ai for ai, ts in enumerate(R.area_trails) if trail in ts)
+    t = s.copy()
+    t.ants = ({trail: "caterpillar"},) + s.ants[1:]
+    t.hatch = with_hatched(s, R.soldier, 1, 1)
+    assert not HEUR._steal_threat_near(R, t, 0, trail)    # player 1 has no ant that could go there
+    t.hatch = with_hatched(t, area, 1, 1)
+    assert HEUR._steal_threat_near(R, t, 0, trail)
+    assert not HEUR._steal_threat(R, t, 0, trail)          # Medium only sees an ant already there
+    guarded = t.copy()
+    guarded.guards = {trail: 0}                           # ruling 7: the carrier's guard protects it
+    assert not HEUR._steal_threat_near(R, guarded, 0, trail)
+    held = t.copy()
+    held.stored = (s.stored[0], {(0, 0): "caterpillar"}, s.stored[2])   # ruling 6: a kind they hold
+    assert not HEUR._steal_threat_near(R, held, 0, trail)
