@@ -16,6 +16,7 @@ finished game, the squashed own-minus-best-rival evaluation otherwise.
 """
 from __future__ import annotations
 
+import gc
 import math
 import time
 
@@ -24,6 +25,7 @@ from game.core.rng import Rng
 
 PUCT_C = 1.5
 WIN_WEIGHT = 0.75      # a finished game: this much for winning, the rest for the score margin
+SEARCH_GC_THRESHOLD = 100_000   # allocations between young-generation collections while searching
 
 
 class Edge:
@@ -74,10 +76,20 @@ class IsmctsBot(Bot):
         self.temperature, self.scale = temperature, scale
 
     def choose(self, obs, player: int):
-        rules = self.rules
-        acts = rules.legal_actions(obs)
+        acts = self.rules.legal_actions(obs)
         if len(acts) == 1:
             return acts[0]
+        # a search makes many short-lived objects and few cycles: collecting less often saves a
+        # tenth of its time (the thresholds are put back afterwards)
+        thresholds = gc.get_threshold()
+        gc.set_threshold(SEARCH_GC_THRESHOLD, *thresholds[1:])
+        try:
+            return self._search(obs, player, acts)
+        finally:
+            gc.set_threshold(*thresholds)
+
+    def _search(self, obs, player: int, acts: list):
+        rules = self.rules
         stream = Rng(self.rng.next64())
         self.memo: dict = {}
         root = Node(0.0)
