@@ -504,7 +504,9 @@ def _best_build(rules, s, p, tile, *how) -> float:
 
 def _build_table(rules, s, p, sy) -> dict:
     """how -> the best hill value over every way to finish building a tile with symbols ``sy``.
-    Each way changes at most four actions' shares of the worth, so only those are worked out again."""
+    Both hexes of a placement stand at the same height, so the tile puts both its symbols at the
+    same level whichever way round it goes: one value per placement. Each placement changes at
+    most four actions' shares of the worth, so only those are worked out again."""
     hill = s.hills[p]
     stored = s.stored[p]
     base = {c: (st[-1][1], len(st)) for c, st in hill.items() if c not in stored}
@@ -513,37 +515,39 @@ def _build_table(rules, s, p, sy) -> dict:
     best: dict = {}
     syms = tuple(dict.fromkeys(sy))
     for c1, c2 in rules.placements(s):
+        lvl = len(hill.get(c1, ())) + 1
+        change: dict = {}
+        f = fungus
+        for old in (base.get(c1), base.get(c2)):
+            if old is None:
+                continue
+            old_sym, old_lvl = old
+            if old_sym == FUNGUS:
+                f -= old_lvl
+            else:
+                levels = change.get(old_sym)
+                if levels is None:
+                    levels = change[old_sym] = list(by[old_sym])
+                levels.remove(old_lvl)
+        for new_sym in sy:
+            if new_sym == FUNGUS:
+                f += lvl
+            else:
+                levels = change.get(new_sym)
+                if levels is None:
+                    levels = change[new_sym] = list(by.get(new_sym, ()))
+                levels.append(lvl)
+                levels.sort(reverse=True)
+        v = total + UNIT_FUNGUS * (f - fungus)
+        for a, levels in change.items():
+            v += _part(levels) - _part(by.get(a))
+        v /= UNIT
+        if best.get((), -99.0) < v:
+            best[()] = v
         for x, y in ((c1, c2), (c2, c1)):
-            lvl = len(hill.get(x, ())) + 1
-            gone = [c for c in (base.get(x), base.get(y)) if c is not None]
-            for sym in syms:
-                other = sy[1] if sym == sy[0] else sy[0]
-                change: dict = {}
-                f = fungus
-                for old_sym, old_lvl in gone:
-                    if old_sym == FUNGUS:
-                        f -= old_lvl
-                    else:
-                        levels = change.get(old_sym)
-                        if levels is None:
-                            levels = change[old_sym] = list(by[old_sym])
-                        levels.remove(old_lvl)
-                for new_sym in (sym, other):
-                    if new_sym == FUNGUS:
-                        f += lvl
-                    else:
-                        levels = change.get(new_sym)
-                        if levels is None:
-                            levels = change[new_sym] = list(by.get(new_sym, ()))
-                        levels.append(lvl)
-                        levels.sort(reverse=True)
-                v = total + UNIT_FUNGUS * (f - fungus)
-                for a, levels in change.items():
-                    v += _part(levels) - _part(by.get(a))
-                v /= UNIT
-                for how in ((), (x,), (x, y), (x, y, sym)):
-                    if best.get(how, -99.0) < v:
-                        best[how] = v
+            for how in ((x,), (x, y), *((x, y, sym) for sym in syms)):
+                if best.get(how, -99.0) < v:
+                    best[how] = v
     return best
 
 
