@@ -191,9 +191,7 @@ class Heuristics:
         carried_prey = 0
         leaf_slots = _free_fungi(rules, s, p)
         budget = _heave_budget(rules, s, p)
-        for t, item in sorted(mine.items(), key=lambda x: x[0]):
-            if item is None:
-                continue
+        for t, item in sorted([(t, item) for t, item in mine.items() if item is not None]):
             hops = min(_hops_home(rules, mine, t), 6)
             if hops + 1 > room:
                 continue                                   # it cannot be home in time
@@ -215,8 +213,11 @@ class Heuristics:
         # prey and leaves still to fetch: ANTS! units, hatches and heaves between them and the hill
         nd = node_dist(rules)
         home = nd[rules.hill_node]
+        held = {*s.stored[p].values(), *s.beside[p], *mine.values()}       # ruling 6: one prey of a kind
+        if p == s.player:
+            held.update(s.delivered)
         wanted = [(d.prey[i].clearing, None) for i, prey in enumerate(rules.prey_ids)
-                  if s.prey_left[i] and not s.has_prey(p, prey)]
+                  if s.prey_left[i] and prey not in held]
         wanted += [(lf.clearing, lf.bonus) for i, lf in enumerate(d.leaves) if s.leaves_left[i] and leaf_slots]
         useful = _useful_terrains(rules, s, net, reach, dist, tuple(c for c, _ in wanted))
         ready = sum(min(s.hatch[ai][p], useful.get(a.terrain, 0)) for ai, a in enumerate(d.areas) if not a.soldier)
