@@ -17,7 +17,7 @@ from dataclasses import fields
 from typing import NamedTuple
 
 from game.core.rng import Rng
-from game.core.rules import EMPTY_LOG, RulesError, ScoreSheet, winners_by_sheets
+from game.core.rules import EMPTY_LOG, Log, RulesError, ScoreSheet, winners_by_sheets
 
 from .data import ACTIONS, NEIGHBOURS, get_data
 from .state import (ANTEATER, LEAF_PREFIX, ArrivalFirst, BuildCell, BuildDir, BuildOrient, BuildTile, Bridge,
@@ -34,8 +34,14 @@ LINES = ("prey", "fungus", "green_leaves")
 CACHE_SIZE = 4096      # entries kept by each look-up cache of the rules before it starts afresh
 
 
+_new_state = State.__new__
+
+
 def _put(t: tuple, i: int, v) -> tuple:
-    return t[:i] + (v,) + t[i + 1:]
+    """t with item i replaced by v."""
+    out = list(t)
+    out[i] = v
+    return tuple(out)
 
 
 def _cell(v) -> tuple:
@@ -67,12 +73,32 @@ SHARED = {kind: _Shared(kind) for kind in (UseSpace, BuildTile, BuildCell, Build
                                            ArrivalFirst)}
 
 
+# (q, r) -> the one tuple the rules use for that cell: the hills, the tables below and the actions
+# share it, so look-ups by cell match at once (the same object) and touch less memory
+CELLS: dict = {}
+
+
+def _one(cell) -> tuple:
+    return CELLS.setdefault(cell, cell)
+
+
+class _Order(dict):
+    """cell -> an int that sorts as the cell does (ints compare quicker than tuples)."""
+
+    def __missing__(self, cell) -> int:
+        got = self[cell] = cell[0] * 4096 + cell[1]          # hills stay well inside |r| < 2048
+        return got
+
+
+ORDER = _Order()
+
+
 class _Around(dict):
-    """cell -> its six neighbours (data order), worked out on first use."""
+    """cell -> its six neighbours (data order, CELLS' tuples), worked out on first use."""
 
     def __missing__(self, cell) -> tuple:
         q, r = cell
-        got = self[cell] = tuple((q + dq, r + dr) for dq, dr in NEIGHBOURS)
+        got = self[cell] = tuple(_one((q + dq, r + dr)) for dq, dr in NEIGHBOURS)
         return got
 
 
@@ -83,23 +109,29 @@ class _Pairs(dict):
     """cell -> the six (cell, neighbour) pairs around it, smaller cell first, worked out on first use."""
 
     def __missing__(self, cell) -> frozenset:
-        got = self[cell] = frozenset((cell, x) if cell < x else (x, cell) for x in AROUND[cell])
+        c = _one(cell)
+        got = self[cell] = frozenset((c, x) if c < x else (x, c) for x in AROUND[c])
         return got
 
 
 PAIRS = _Pairs()
+
+
+class _Near(dict):
+    """cell -> the cells at most two steps from it (not itself), worked out on first use."""
+
+    def __missing__(self, cell) -> frozenset:
+        near = set(AROUND[cell])
+        for x in AROUND[cell]:
+            near.update(AROUND[x])
+        near.discard(cell)
+        got = self[cell] = frozenset(near)
+        return got
+
+
+NEAR = _Near()
 OPPOSITE = tuple(NEIGHBOURS.index((-dq, -dr)) for dq, dr in NEIGHBOURS)   # direction index -> the way back
 NO_RANK = 1 << 62                                                          # a cell the frontier does not hold
-
-
-def _free_around(hill: dict, x, free: set) -> None:
-    """Frontier cell x and its empty neighbours are in ``free`` exactly when it has any."""
-    empty = [m for m in AROUND[x] if m not in hill]
-    if empty:
-        free.add(x)
-        free.update(empty)
-    else:
-        free.discard(x)
 
 
 class HillInfo:
@@ -110,7 +142,8 @@ class HillInfo:
     - ``frontier``: the empty cells touching the hill -> rank, the order the placement search meets
       them (ranks only compare);
     - ``free``: the empty cells a ground tile can cover (two neighbouring empty cells, one of them in
-      the frontier); ``builds()`` them and their BuildCell in cell order;
+      the frontier); ``builds()`` them and the hill's cells (where a tile may go on top), with their
+      BuildCell, in cell order;
     - ``upper``: the (cell, cell) pairs, smaller first, where a tile can go on top (before the cells
       blocked this turn are left out);
     - ``spaces``: cell -> UseSpace of every visible action hex, in hill order;
@@ -129,7 +162,10 @@ class HillInfo:
                     frontier[n] = len(frontier)
         free: set = set()
         for f in frontier:
-            _free_around(hill, f, free)
+            empty = [m for m in AROUND[f] if m not in hill]
+            if empty:
+                free.add(f)
+                free.update(empty)
         self.frontier, self.next_rank, self.free, self._builds = frontier, len(frontier), free, None
         self.upper = frozenset(pr for c in hill for pr in self._upper_at(c))
         self.spaces = {c: SHARED[UseSpace][c] for c, st in hill.items() if st[-1][1] != FUNGUS}
@@ -160,36 +196,56 @@ class HillInfo:
             if any((c in self.spaces) != (hill[c][-1][1] != FUNGUS) for c in (c1, c2)):
                 n.spaces = {c: self.spaces.get(c) or SHARED[UseSpace][c] for c, st in hill.items()
                             if st[-1][1] != FUNGUS}
-        else:
+            n.upper = (self.upper - PAIRS[c1] - PAIRS[c2]).union(n._upper_at(c1), n._upper_at(c2))
+        else:                                                 # no pair of upper holds a new cell
             n._grow_ground(self, c1, c2)
             n.spaces = dict(self.spaces)                      # new cells come last in hill order
-            n.spaces.update((c, SHARED[UseSpace][c]) for c in (c1, c2) if hill[c][-1][1] != FUNGUS)
-        n.upper = (self.upper - PAIRS[c1] - PAIRS[c2]).union(n._upper_at(c1), n._upper_at(c2))
+            for c in (c1, c2):
+                if hill[c][-1][1] != FUNGUS:
+                    n.spaces[c] = SHARED[UseSpace][c]
+            n.upper = self.upper.union(n._upper_at(c1), n._upper_at(c2))
         return n
 
     def _grow_ground(self, old: "HillInfo", c1, c2) -> None:
-        """A ground tile: only the cells around c1 and c2 join or leave the frontier and ``free``."""
-        hill = self.hill
-        frontier, free, rank = dict(old.frontier), set(old.free), old.next_rank
-        for c in (c1, c2):
-            frontier.pop(c, None)
-            free.discard(c)
+        """A ground tile: only the cells near c1 and c2 change. ``free`` is every empty cell at most
+        two steps from the hill but the holes (frontier cells with no empty neighbour): c1 and c2
+        leave it, neighbours of theirs may become holes and cells near them join it (and the old
+        ``builds()`` need only those changes)."""
+        hill, old_free, old_frontier = self.hill, old.free, old.frontier
+        frontier, rank = dict(old_frontier), old.next_rank
+        frontier.pop(c1, None)
+        frontier.pop(c2, None)
+        gone = [c1, c2]
         for x in dict.fromkeys(AROUND[c1] + AROUND[c2]):
-            if x in hill:
-                continue
-            if x not in frontier:
-                frontier[x] = rank
-                rank += 1
-                _free_around(hill, x, free)
-            elif x in free and all(m in hill for m in AROUND[x]):
-                free.remove(x)                 # met before: its empty neighbours are in free already
+            if x not in hill:
+                if x not in frontier:
+                    frontier[x] = rank
+                    rank += 1
+                elif all(map(hill.__contains__, AROUND[x])):
+                    gone.append(x)             # a hole now (not before: c1 or c2 was empty)
+        new = (NEAR[c1] | NEAR[c2]).difference(old_free).difference(hill).difference(old_frontier)   # holes stay
+        free = old_free.difference(gone)
+        free |= new
         self.frontier, self.next_rank, self.free, self._builds, self._pairs = frontier, rank, free, None, None
+        if old._builds is not None:
+            keys, builds = list(old._builds[0]), list(old._builds[1])
+            for c in gone[2:]:                 # the new holes (c1 and c2 stay, as hill cells)
+                i = bisect_left(keys, ORDER[c])
+                del keys[i], builds[i]
+            shared = SHARED[BuildCell]
+            for c in new:
+                k = ORDER[c]
+                i = bisect_left(keys, k)
+                keys.insert(i, k)
+                builds.insert(i, shared[c])
+            self._builds = keys, builds
 
     def builds(self) -> tuple[list, list]:
-        """The cells of ``free`` in cell order, and their BuildCell (do not modify them)."""
+        """The ORDER of the cells of ``free`` and of the hill, sorted, and their BuildCell (do not
+        modify them)."""
         if self._builds is None:
-            cells, shared = sorted(self.free), SHARED[BuildCell]
-            self._builds = cells, [shared[c] for c in cells]
+            cells, shared = sorted({*self.free, *self.hill}, key=ORDER.__getitem__), SHARED[BuildCell]
+            self._builds = [ORDER[c] for c in cells], [shared[c] for c in cells]
         return self._builds
 
     def fungi(self, stored) -> list:
@@ -258,6 +314,11 @@ class Network(NamedTuple):
     by_chasm: bool
 
 
+# (ants, whether any ant there carries an item) for the last ``ants`` tuple steals asked about:
+# the states after an action share it until an ant moves
+_CARRIED = [(None, False)]
+
+
 class AnticsRules:
     id = "antics"
     title = "Antics!"
@@ -291,6 +352,12 @@ class AnticsRules:
         self.tile_kind = {t: tuple(sorted(sy)) for t, sy in d.tiles.items()}
         self._scouts = tuple(ScoutTake(r) for r in range(d.rows))
         self._hatches = tuple(Hatch(a) for a in self.area_ids)
+        self._orients = {t: [SHARED[BuildOrient][sym] for sym in dict.fromkeys(sy)] for t, sy in d.tiles.items()}
+        soldiers = self.area_ids[self.soldier]            # the shared ANTS! decisions, by trail or area
+        self._guard_on = {t: SHARED[PlaceAnt][soldiers, t] for t in self.ends}
+        self._pick_ant = {t: SHARED[PickUp]["ant", t] for t in self.ends}
+        self._pick_guard = {t: SHARED[PickUp]["guard", t] for t in self.ends}
+        self._pick_area = tuple(SHARED[PickUp]["area", a] for a in self.area_ids)
         self._nets: dict = {}       # frozenset of trails -> Network
 
     # ------------------------------------------------------------------ set-up
@@ -331,7 +398,7 @@ class AnticsRules:
             row, field = next((r, f) for f in fields for r in range(d.rows) if rows[r][f - 1] is None)
             rows[row][field - 1] = t
             log = log.add({"type": "draw", "row": row, "field": field, "tile": t})
-        base = {(q, r): ((tid, sym),) for tid, hexes in d.base for q, r, sym in hexes}
+        base = {_one((q, r)): ((tid, sym),) for tid, hexes in d.base for q, r, sym in hexes}
         s = State(
             seats=list(seats), data=d, hills=tuple(base for _ in range(n)), stored=tuple({} for _ in range(n)),
             beside=((),) * n, leaves=((0, 0),) * n, hands=tuple((d.starting_tiles[i],) for i in range(n)),
@@ -358,41 +425,37 @@ class AnticsRules:
         """The decisions open in ``s`` (the same list every time: do not modify it)."""
         got = s._legal
         if got is None:
-            got = s._legal = self._legal(s)
+            decisions = PHASES.get(s.phase)
+            if decisions is None:
+                raise RulesError(f"unknown phase {s.phase}")
+            got = s._legal = decisions(self, s, s.player)
         return got
-
-    def _legal(self, s: State) -> list:
-        decisions = self._PHASES.get(s.phase)
-        if decisions is None:
-            raise RulesError(f"unknown phase {s.phase}")
-        return decisions(self, s, s.player)
-
-    def _with_steals(self, s: State, p: int, out: list) -> list:
-        if s.hatch[self.soldier][p]:
-            out.extend(self.steals(s, p))
-        return out
 
     def _act_decisions(self, s: State, p: int) -> list:
         out = []
         if s.actions_left > 0:
             spaces = self.hill_info(s, p).spaces
-            if s.used or s.stored[p]:
+            stored = s.stored[p]
+            if s.used or stored:
                 spaces = dict(spaces)
                 for c in s.used:
                     spaces.pop(c, None)
-                for c in s.stored[p]:
+                for c in stored:
                     spaces.pop(c, None)
-            out = list(spaces.values())
+            out = [*spaces.values()]
             if not s.magnificant_used:
                 out += MAGNIFICANT
-        self._with_steals(s, p, out)
+        if s.hatch[self.soldier][p]:
+            out += self.steals(s, p)
         out.append(END)
         return out
 
     def _scout_decisions(self, s: State, p: int) -> list:
         f = s.field - 1
         out = [self._scouts[r] for r, row in enumerate(s.fields) if row[f] is not None and row[f] != ANTEATER]
-        return self._with_steals(s, p, out)
+        if s.hatch[self.soldier][p]:
+            out += self.steals(s, p)
+        return out
 
     def _build_tile_decisions(self, s: State, p: int) -> list:
         seen, out = set(), []
@@ -401,26 +464,28 @@ class AnticsRules:
             if key not in seen:
                 seen.add(key)
                 out.append(SHARED[BuildTile][t])
-        return self._with_steals(s, p, out)
+        if s.hatch[self.soldier][p]:
+            out += self.steals(s, p)
+        return out
 
     def _build_cell_decisions(self, s: State, p: int) -> list:
         upper = self._upper(s)
-        cells, builds = self.hill_info(s, p).builds()
-        if not upper:
+        info = self.hill_info(s, p)
+        keys, builds = info.builds()
+        idle = info.hill.keys() - set().union(*upper)           # hill cells no unblocked pair holds
+        if not idle:
             return builds
-        cells, builds = list(cells), list(builds)
-        for c in sorted({c for pair in upper for c in pair}):   # hill cells: never in free
-            i = bisect_left(cells, c)
-            cells.insert(i, c)
-            builds.insert(i, SHARED[BuildCell][c])
+        keys, builds = list(keys), list(builds)
+        for c in idle:
+            i = bisect_left(keys, ORDER[c])
+            del keys[i], builds[i]
         return builds
 
     def _build_dir_decisions(self, s: State, p: int) -> list:
         return [SHARED[BuildDir][x] for x in self.hill_info(s, p).partners(s.build_cell, self._upper(s))]
 
     def _build_orient_decisions(self, s: State, p: int) -> list:
-        sy = s.data.tiles[s.build_tile]
-        return [SHARED[BuildOrient][sym] for sym in dict.fromkeys(sy)]
+        return self._orients[s.build_tile]
 
     def _hatch_decisions(self, s: State, p: int) -> list:
         if s.supply[p] == 0:
@@ -429,7 +494,9 @@ class AnticsRules:
             out = [SHARED[Hatch][s.first_area], STOP]                    # ruling 35
         else:
             out = [*self._hatches, STOP]
-        return self._with_steals(s, p, out)
+        if s.hatch[self.soldier][p]:
+            out += self.steals(s, p)
+        return out
 
     def _store_decisions(self, s: State, p: int) -> list:
         return [SHARED[StorePrey][c] for c in self.store_cells(s, p)] or [SHARED[StorePrey][None]]
@@ -448,12 +515,17 @@ class AnticsRules:
         return got
 
     def _upper(self, s: State) -> frozenset:
-        """The pairs where the tile being built could go on top (the unblocked ``upper``)."""
+        """The pairs where the tile being built could go on top (the unblocked ``upper``), kept on
+        the hill's memo by the cells blocked (the first and the second hex ask for the same)."""
         p = s.player
-        upper = self.hill_info(s, p).upper
-        if s.used or s.stored[p]:
-            upper = upper.difference(*[PAIRS[c] for c in (*s.used, *s.stored[p])])
-        return upper
+        info, stored = self.hill_info(s, p), s.stored[p]
+        if not (s.used or stored):
+            return info.upper
+        key = ("upper", s.used, tuple(stored))
+        got = info.memo.get(key)
+        if got is None:
+            got = info.memo[key] = info.upper.difference(*[PAIRS[c] for c in (*s.used, *stored)])
+        return got
 
     def hill_info(self, s: State, p: int) -> HillInfo:
         """The HillInfo of p's hill, kept on the state (``_hills``) and handed on to its copies."""
@@ -508,24 +580,31 @@ class AnticsRules:
 
     def _ants_decisions(self, s: State, p: int) -> list:
         out = []
-        mine = s.ants[p]
+        mine, guards = s.ants[p], s.guards
         net = self.network(mine)
-        for ai, area in enumerate(self.area_ids):
-            if s.hatch[ai][p]:
-                if ai == self.soldier:
-                    out.extend(SHARED[PlaceAnt][area, t] for t in mine if t != self.chasm and t not in s.guards)
-                else:
-                    out.extend(net.places[ai])
+        areas = [ai for ai, waiting in enumerate(s.hatch) if waiting[p]]
+        for ai in areas:
+            if ai == self.soldier:
+                for t in mine:
+                    if t != self.chasm and t not in guards:
+                        out.append(self._guard_on[t])
+            else:
+                out += net.places[ai]
         if (self.chasm and s.level >= 3 and s.units >= 3 and s.hatch[self.soldier][p] >= 3 and self.chasm not in mine
                 and net.by_chasm):
             out.append(BRIDGE)                                         # rulings 10, 27
         for t, item in mine.items():
             if item is None and t in net.loose:
-                out.append(SHARED[PickUp]["ant", t])                   # ruling 9
-        out.extend(SHARED[PickUp]["guard", t] for t, g in s.guards.items() if g == p)
-        out.extend(SHARED[PickUp]["area", a] for ai, a in enumerate(self.area_ids) if s.hatch[ai][p])
+                out.append(self._pick_ant[t])                          # ruling 9
+        for t, g in guards.items():
+            if g == p:
+                out.append(self._pick_guard[t])
+        for ai in areas:
+            out.append(self._pick_area[ai])
         out.append(STOP)
-        return self._with_steals(s, p, out)
+        if s.hatch[self.soldier][p]:
+            out += self.steals(s, p)
+        return out
 
     def _heave_decisions(self, s: State, p: int) -> list:
         out = []
@@ -548,12 +627,19 @@ class AnticsRules:
                     if u != t and u in mine and mine[u] is None:
                         out.append(SHARED[HeaveMove][t, u])
         out.append(STOP)
-        return self._with_steals(s, p, out)
+        if s.hatch[self.soldier][p]:
+            out += self.steals(s, p)
+        return out
 
     def steals(self, s: State, p: int) -> list:
         """Ruling 8, 28, 30: a soldier in the red area, an own empty ant on the victim's trail."""
-        if s.hatch[self.soldier][p] == 0 or not any(map(any, map(dict.values, s.ants))):
-            return []                                                    # no soldier, or no ant carries
+        if s.hatch[self.soldier][p] == 0:
+            return []                                                    # no soldier
+        carried = _CARRIED[0]
+        if carried[0] is not s.ants:
+            carried = _CARRIED[0] = (s.ants, any(map(any, map(dict.values, s.ants))))
+        if not carried[1]:
+            return []                                                    # no ant carries
         out = []
         for t, item in s.ants[p].items():
             if item is not None:
@@ -586,45 +672,46 @@ class AnticsRules:
                 return self.apply_trusted(s, a)
         if a not in legal:
             raise RulesError(f"illegal action in phase {s.phase}: {a!r}")
-        return self.apply_trusted(s, a)
+        return self.apply_trusted(s, legal[legal.index(a)])   # the rules' own object (and cells)
 
     def apply_trusted(self, s: State, a) -> State:
         """apply without the legality check (for search, where ``a`` came from legal_actions)."""
-        n = s.copy()
-        handlers, phases = self._HANDLERS, self._PHASES
-        handlers[type(a)](self, n, a)
+        n = _new_state(State)                        # State.copy, inlined (once per decision)
+        d = n.__dict__ = s.__dict__.copy()
+        d["_legal"] = d["_pl"] = d["_vals"] = None
+        HANDLERS[type(a)](self, n, a)
         while n.phase in AUTO:
-            acts = phases[n.phase](self, n, n.player)
+            acts = PHASES[n.phase](self, n, n.player)
             if len(acts) != 1:
                 n._legal = acts                     # n is final: its decisions are these
                 break
             a = acts[0]
-            handlers[type(a)](self, n, a)
+            HANDLERS[type(a)](self, n, a)
         return n
-
-    def _ev(self, n: State, ev: dict) -> None:
-        n.log = n.log.add(ev)
 
     # -- turn
     def _begin_turn(self, n: State, p: int) -> None:
         d = n.data
-        k = (p - n.start_player) % len(n.seats)
-        acts = d.first_round_actions[k] if n.round == 1 and k < len(d.first_round_actions) else d.actions_per_turn
+        acts = d.actions_per_turn
+        if n.round == 1:
+            k = (p - n.start_player) % len(n.seats)
+            if k < len(d.first_round_actions):
+                acts = d.first_round_actions[k]
         n.player, n.actions_left, n.used, n.magnificant_used = p, acts, frozenset(), False
         n.took_tiles, n.phase, n.act, n.level, n.units = False, "act", None, 0, 0
         n.delivered, n.pending = (), ()
-        self._ev(n, {"type": "turn", "player": p, "actions": acts})
+        n.log = Log(n.log, {"type": "turn", "player": p, "actions": acts})
 
     def _use_space(self, n: State, a: UseSpace) -> None:
         st = n.hills[n.player][a.cell]
         sym, lvl = st[-1][1], len(st)
         n.used = n.used | {a.cell}
-        self._ev(n, {"type": "action", "player": n.player, "action": sym, "level": lvl, "cell": list(a.cell)})
+        n.log = Log(n.log, {"type": "action", "player": n.player, "action": sym, "level": lvl, "cell": list(a.cell)})
         self._start_action(n, sym, lvl)
 
     def _use_magnificant(self, n: State, a: UseMagnificant) -> None:
         n.magnificant_used = True
-        self._ev(n, {"type": "action", "player": n.player, "action": a.action, "level": 1, "magnificant": True})
+        n.log = Log(n.log, {"type": "action", "player": n.player, "action": a.action, "level": 1, "magnificant": True})
         self._start_action(n, a.action, 1)
 
     def _start_action(self, n: State, kind: str, level: int) -> None:
@@ -650,7 +737,7 @@ class AnticsRules:
         n.build_tile = n.build_cell = n.build_second = n.first_area = None
 
     def _end_actions(self, n: State, a: EndActions) -> None:
-        self._ev(n, {"type": "end_actions", "player": n.player, "unused": n.actions_left})
+        n.log = Log(n.log, {"type": "end_actions", "player": n.player, "unused": n.actions_left})
         n.used, n.actions_left = frozenset(), 0                          # clean-up (i)
         self._store_next(n)
 
@@ -658,9 +745,10 @@ class AnticsRules:
     def _scout_next(self, n: State) -> None:
         while n.field <= n.level:
             f = n.field - 1
-            if any(r[f] not in (None, ANTEATER) for r in n.fields):
-                n.phase = "scout"
-                return
+            for row in n.fields:
+                if row[f] is not None and row[f] != ANTEATER:
+                    n.phase = "scout"
+                    return
             n.field += 1                                                 # ruling 11: nothing there
         self._end_action(n)
 
@@ -670,22 +758,22 @@ class AnticsRules:
         n.fields = _put(n.fields, a.row, _put(n.fields[a.row], f, None))
         n.hands = _put(n.hands, p, n.hands[p] + (tile,))
         n.took_tiles = True
-        self._ev(n, {"type": "scout", "player": p, "field": n.field, "row": a.row, "tile": tile})
+        n.log = Log(n.log, {"type": "scout", "player": p, "field": n.field, "row": a.row, "tile": tile})
         n.field += 1
         self._scout_next(n)
 
     # -- build
     def _build_tile(self, n: State, a: BuildTile) -> None:
         n.build_tile, n.phase = a.tile, "build_cell"
-        self._ev(n, {"type": "build_tile", "player": n.player, "tile": a.tile})
+        n.log = Log(n.log, {"type": "build_tile", "player": n.player, "tile": a.tile})
 
     def _build_cell(self, n: State, a: BuildCell) -> None:
         n.build_cell, n.phase = a.cell, "build_dir"
-        self._ev(n, {"type": "build_cell", "player": n.player, "cell": list(a.cell)})
+        n.log = Log(n.log, {"type": "build_cell", "player": n.player, "cell": list(a.cell)})
 
     def _build_dir(self, n: State, a: BuildDir) -> None:
         n.build_second, n.phase = a.cell, "build_orient"
-        self._ev(n, {"type": "build_dir", "player": n.player, "cell": list(a.cell)})
+        n.log = Log(n.log, {"type": "build_dir", "player": n.player, "cell": list(a.cell)})
 
     def _build(self, n: State, a: BuildOrient) -> None:
         p, tile = n.player, n.build_tile
@@ -706,8 +794,8 @@ class AnticsRules:
         hand = list(n.hands[p])
         hand.remove(tile)
         n.hands = _put(n.hands, p, tuple(hand))
-        self._ev(n, {"type": "build", "player": p, "tile": tile, "level": len(hill[c1]),
-                     "cells": [[c1[0], c1[1], a.symbol], [c2[0], c2[1], other]]})
+        n.log = Log(n.log, {"type": "build", "player": p, "tile": tile, "level": len(hill[c1]),
+                            "cells": [[c1[0], c1[1], a.symbol], [c2[0], c2[1], other]]})
         n.units -= 1
         n.build_tile = n.build_cell = n.build_second = None
         if n.units > 0 and n.hands[p]:
@@ -723,7 +811,7 @@ class AnticsRules:
         if n.first_area is None:
             n.first_area = a.area
         n.units -= 1
-        self._ev(n, {"type": "hatch", "player": p, "area": a.area})
+        n.log = Log(n.log, {"type": "hatch", "player": p, "area": a.area})
         if n.units == 0:
             self._end_action(n)
 
@@ -733,10 +821,10 @@ class AnticsRules:
         n.hatch = _put(n.hatch, ai, _put(n.hatch[ai], p, n.hatch[ai][p] - 1))
         if ai == self.soldier:
             n.guards = {**n.guards, a.trail: p}
-            self._ev(n, {"type": "guard", "player": p, "trail": a.trail})
+            n.log = Log(n.log, {"type": "guard", "player": p, "trail": a.trail})
         else:
             n.ants = _put(n.ants, p, {**n.ants[p], a.trail: None})
-            self._ev(n, {"type": "place_ant", "player": p, "area": a.area, "trail": a.trail})
+            n.log = Log(n.log, {"type": "place_ant", "player": p, "area": a.area, "trail": a.trail})
         self._unit_done(n, 1)
 
     def _bridge(self, n: State, a: Bridge) -> None:
@@ -744,7 +832,7 @@ class AnticsRules:
         n.hatch = _put(n.hatch, sa, _put(n.hatch[sa], p, n.hatch[sa][p] - 3))
         n.supply = _put(n.supply, p, n.supply[p] + 2)
         n.ants = _put(n.ants, p, {**n.ants[p], self.chasm: None})
-        self._ev(n, {"type": "bridge", "player": p, "trail": self.chasm})
+        n.log = Log(n.log, {"type": "bridge", "player": p, "trail": self.chasm})
         self._unit_done(n, 3)
 
     def _pick_up(self, n: State, a: PickUp) -> None:
@@ -769,7 +857,7 @@ class AnticsRules:
             ai = self.area_index[a.where]
             n.hatch = _put(n.hatch, ai, _put(n.hatch[ai], p, n.hatch[ai][p] - 1))
         n.supply = _put(n.supply, p, n.supply[p] + back)
-        self._ev(n, ev)
+        n.log = Log(n.log, ev)
         self._unit_done(n, 1)
 
     def _unit_done(self, n: State, k: int) -> None:
@@ -778,7 +866,7 @@ class AnticsRules:
             self._end_action(n)
 
     def _stop(self, n: State, a: Stop) -> None:
-        self._ev(n, {"type": "stop", "player": n.player, "action": n.act})
+        n.log = Log(n.log, {"type": "stop", "player": n.player, "action": n.act})
         self._end_action(n)
 
     # -- heave
@@ -798,14 +886,14 @@ class AnticsRules:
             n.leaves_left = _put(n.leaves_left, li, n.leaves_left[li] - 1)
         n.ants = _put(n.ants, p, {**n.ants[p], a.trail: item})
         ev["item"] = item
-        self._ev(n, ev)
+        n.log = Log(n.log, ev)
         self._unit_done(n, 1)
 
     def _heave_move(self, n: State, a: HeaveMove) -> None:
         p = n.player
         item = n.ants[p][a.src]
         n.ants = _put(n.ants, p, {**n.ants[p], a.src: None, a.dst: item})
-        self._ev(n, {"type": "heave", "player": p, "how": "move", "trail": a.src, "to": a.dst, "item": item})
+        n.log = Log(n.log, {"type": "heave", "player": p, "how": "move", "trail": a.src, "to": a.dst, "item": item})
         self._unit_done(n, 1)
 
     def _heave_home(self, n: State, a: HeaveHome) -> None:
@@ -817,7 +905,7 @@ class AnticsRules:
             n.leaves = _put(n.leaves, p, _put(n.leaves[p], li, n.leaves[p][li] + 1))
         else:
             n.delivered = n.delivered + (item,)
-        self._ev(n, {"type": "heave", "player": p, "how": "home", "trail": a.trail, "item": item})
+        n.log = Log(n.log, {"type": "heave", "player": p, "how": "home", "trail": a.trail, "item": item})
         self._unit_done(n, 1)
 
     # -- steal
@@ -827,7 +915,7 @@ class AnticsRules:
         n.ants = _put(_put(n.ants, q, {**n.ants[q], a.trail: None}), p, {**n.ants[p], a.trail: item})
         n.hatch = _put(n.hatch, sa, _put(n.hatch[sa], p, n.hatch[sa][p] - 1))
         n.supply = _put(n.supply, p, n.supply[p] + 1)
-        self._ev(n, {"type": "steal", "player": p, "victim": q, "trail": a.trail, "item": item})
+        n.log = Log(n.log, {"type": "steal", "player": p, "victim": q, "trail": a.trail, "item": item})
 
     # -- clean-up
     def _store_next(self, n: State) -> None:
@@ -843,7 +931,8 @@ class AnticsRules:
             n.beside = _put(n.beside, p, n.beside[p] + (prey,))
         else:
             n.stored = _put(n.stored, p, {**n.stored[p], a.cell: prey})
-        self._ev(n, {"type": "store", "player": p, "prey": prey, "cell": None if a.cell is None else list(a.cell)})
+        n.log = Log(n.log, {"type": "store", "player": p, "prey": prey,
+                            "cell": None if a.cell is None else list(a.cell)})
         self._store_next(n)
 
     def _discard_next(self, n: State) -> None:
@@ -858,7 +947,7 @@ class AnticsRules:
         hand.remove(a.tile)
         n.hands = _put(n.hands, p, tuple(hand))
         n.bag = n.bag + (a.tile,)
-        self._ev(n, {"type": "discard", "player": p, "tile": a.tile})
+        n.log = Log(n.log, {"type": "discard", "player": p, "tile": a.tile})
         self._discard_next(n)
 
     def _refill(self, n: State) -> None:
@@ -869,15 +958,15 @@ class AnticsRules:
         rows, arrivals, eaters = [], [], []
         for r, row in enumerate(n.fields):
             if None in row:
-                kept = [x for x in row if x is not None]
-                slid = tuple(kept) + (None,) * (len(row) - len(kept))
+                kept = tuple(filter(None, row))                          # the tiles and the anteater
+                slid = kept + (None,) * (len(row) - len(kept))
                 if row[0] != ANTEATER and slid[0] == ANTEATER:
                     arrivals.append(r)
                 row = slid
             rows.append(row)
             eaters.append(row.index(ANTEATER) + 1)
         n.fields = tuple(rows)
-        self._ev(n, {"type": "slide", "anteaters": eaters})
+        n.log = Log(n.log, {"type": "slide", "anteaters": eaters})
         if len(n.arrived) + len(arrivals) < len(rows):
             self._fill(n)
         if len(arrivals) > 1:
@@ -891,7 +980,8 @@ class AnticsRules:
         n.rng = n.rng.copy()   # the state applied to keeps its own generator (apply never mutates it)
         bag = list(n.bag)
         rows = [list(r) for r in n.fields]
-        for f in range(len(rows[0])):                                   # ruling 34: field, then row
+        first = min([row.index(None) for row in rows if None in row], default=len(rows[0]))   # the rest full
+        for f in range(first, len(rows[0])):                            # ruling 34: field, then row
             for r, row in enumerate(rows):
                 if row[f] is None:
                     if not bag:
@@ -899,12 +989,12 @@ class AnticsRules:
                         continue
                     t = bag.pop(n.rng.below(len(bag)))
                     row[f] = t
-                    self._ev(n, {"type": "draw", "row": r, "field": f + 1, "tile": t})
+                    n.log = Log(n.log, {"type": "draw", "row": r, "field": f + 1, "tile": t})
         n.bag = tuple(bag)
-        n.fields = tuple(tuple(r) for r in rows)
+        n.fields = tuple(map(tuple, rows))
 
     def _order(self, n: State, a: ArrivalFirst) -> None:
-        self._ev(n, {"type": "arrival", "player": n.player, "row": a.row})
+        n.log = Log(n.log, {"type": "arrival", "player": n.player, "row": a.row})
         n.pending = tuple(r for r in n.pending if r != a.row)
         self._attack(n, a.row)
         if not n.pending:
@@ -938,7 +1028,7 @@ class AnticsRules:
                     n.hatch = _put(n.hatch, ai, (0,) * len(n.seats))
                     ev["area"], ev["ants"] = self.area_ids[ai], list(eaten)
                     break
-        self._ev(n, ev)
+        n.log = Log(n.log, ev)
 
     def _after_attacks(self, n: State) -> None:
         if len(n.arrived) == len(n.fields):                             # all three home: reset
@@ -950,7 +1040,7 @@ class AnticsRules:
                 sides = next(s for t, s in n.data.anteater_tiles if t == tile)
                 faces.append((tile, sides[1] if face == sides[0] else sides[0]))
             n.fields, n.faces, n.arrived = tuple(rows), tuple(faces), ()
-            self._ev(n, {"type": "reset", "faces": [f for _, f in faces]})
+            n.log = Log(n.log, {"type": "reset", "faces": [f for _, f in faces]})
             self._fill(n)
         self._finish_turn(n)
 
@@ -961,7 +1051,7 @@ class AnticsRules:
             n.turns_left -= 1
             if n.turns_left <= 0:
                 n.phase, n.act = "over", None
-                self._ev(n, {"type": "game_over", "reason": n.end_reason})
+                n.log = Log(n.log, {"type": "game_over", "reason": n.end_reason})
                 return
         nxt = (p + 1) % N
         round_end = nxt == n.start_player
@@ -977,11 +1067,11 @@ class AnticsRules:
                 reason = "rounds"
             if reason:
                 n.end_by, n.turns_left, n.end_reason = p, N, reason
-                self._ev(n, {"type": "end_triggered", "player": p, "reason": reason})
+                n.log = Log(n.log, {"type": "end_triggered", "player": p, "reason": reason})
         if round_end:
             n.round += 1
             n.acted = False
-            self._ev(n, {"type": "round", "round": n.round, "player": nxt})
+            n.log = Log(n.log, {"type": "round", "round": n.round, "player": nxt})
         self._begin_turn(n, nxt)
 
     _PHASES = {
@@ -1115,6 +1205,8 @@ class AnticsRules:
             return ArrivalFirst(int(ev["row"]))
         return None
 
+
+PHASES, HANDLERS = AnticsRules._PHASES, AnticsRules._HANDLERS   # as globals: quicker to reach
 
 _RULES: AnticsRules | None = None
 

@@ -299,7 +299,8 @@ class State:
     _hills = None
 
     def copy(self) -> "State":
-        """A shallow copy (every field is immutable or shared) without the caches."""
+        """A shallow copy (every field is immutable or shared) without the caches (rules.apply_trusted
+        does the same inline)."""
         n = State.__new__(State)
         d = n.__dict__ = self.__dict__.copy()
         d["_legal"] = d["_pl"] = d["_vals"] = None
