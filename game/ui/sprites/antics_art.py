@@ -1088,16 +1088,22 @@ def terrain_texture(terrain: str, w: int, h: int, seed: int = 0) -> pygame.Surfa
         for _ in range(area // int(6 * u * u)):
             x, y = rnd.uniform(0, w), rnd.uniform(0, h)
             cv.circle(rnd.choice([_shade(base, 0.88), _lift(base, 0.15)]), (x, y), 0.3 * u)
-        placed = []
+        # pebbles placed so far, by grid cell: two pebbles can only touch within one cell of each
+        # other (a cell is wider than the farthest they reach), so each try looks at nine cells
+        reach = (2 * 2.4 + 0.8) * u * 1.01
+        nx, ny = max(1, int(w // reach)), max(1, int(h // reach))
+        placed: dict = {}
         tries = area // int(2 * u * u)
         fills = [(220, 182, 134), (188, 140, 94), (176, 154, 132), (226, 198, 160), (198, 128, 84)]
         for _ in range(tries):
             x, y = rnd.uniform(0, w), rnd.uniform(0, h)
             rx = rnd.uniform(1.3, 2.4) * u
+            cx, cy = int(x / w * nx) % nx, int(y / h * ny) % ny
+            cells = {((cx + i) % nx, (cy + j) % ny) for i in (-1, 0, 1) for j in (-1, 0, 1)}
             if any(min(abs(x - a), w - abs(x - a)) ** 2 + min(abs(y - b), h - abs(y - b)) ** 2
-                   < (rx + rr + u * 0.8) ** 2 for a, b, rr in placed):
+                   < (rx + rr + u * 0.8) ** 2 for c in cells for a, b, rr in placed.get(c, ())):
                 continue
-            placed.append((x, y, rx))
+            placed.setdefault((cx, cy), []).append((x, y, rx))
             ry = rx * rnd.uniform(0.65, 0.9)
             ang = rnd.uniform(0, math.pi)
             col = rnd.choice(fills)
