@@ -5,10 +5,10 @@ import hashlib
 
 import pytest
 
-from game.core.rng import Rng
 from game.core.rules import RulesError, Seat
 from game.games import get_rules
 from game.games.antics.state import BuildCell, Discard, EndActions, Hatch, ScoutTake, Stop, UseMagnificant, UseSpace
+from tests.games.random_play import played
 
 R = get_rules("antics")
 GOLDEN = "1b69ce2e5be8c6d3"
@@ -21,24 +21,10 @@ def seats(n):
     return [Seat(f"P{i}", R.seat_colors[i], "human") for i in range(n)]
 
 
-def played(n, seed):
-    """(every state, the action taken in it) of a seeded game with a seeded random policy."""
-    s = R.new_game(seats(n), seed, {})
-    rng = Rng(seed * 7919 + 1)
-    out = []
-    while not R.is_over(s):
-        acts = R.legal_actions(s)
-        a = acts[rng.below(len(acts))]
-        out.append((s, a))
-        s = R.apply(s, a)
-    out.append((s, None))
-    return out
-
-
 def test_seeded_games_give_the_recorded_events_legal_actions_and_sheets():
     h = hashlib.sha256()
     for seed, n in enumerate(GAMES):
-        game = played(n, seed)
+        game = played(R, seats(n), seed, {})
         for s, _ in game:
             h.update(repr(R.legal_actions(s)).encode())
             h.update(repr(s.rng.state).encode())
@@ -52,7 +38,7 @@ def test_seeded_games_give_the_recorded_events_legal_actions_and_sheets():
 
 @pytest.mark.parametrize("n, seed", [(3, 101), (4, 102)])
 def test_illegal_actions_are_refused_and_trusted_apply_gives_what_apply_gives(n, seed):
-    for k, (s, a) in enumerate(played(n, seed)):
+    for k, (s, a) in enumerate(played(R, seats(n), seed, {})):
         if a is None:
             continue
         acts = R.legal_actions(s)

@@ -3,9 +3,9 @@ score sheets as before the rules were made faster, and the placement caches the 
 states always agree with the board worked out afresh."""
 import hashlib
 
-from game.core.rng import Rng
 from game.games.it_happens.rules import get_rules
 from tests.games.it_happens.util import seats
+from tests.games.random_play import played
 
 R = get_rules()
 
@@ -16,14 +16,8 @@ FINGERPRINT = "7b7558a2393229c4"
 def random_games(count):
     """Every state of ``count`` seeded games (2 to 5 players) under a seeded random policy."""
     for g in range(count):
-        s = R.new_game(seats(2 + g % 4), g, {"worm_supply_limited": g % 3 != 0})
-        rng = Rng(g + 500)
-        while True:
+        for s, _ in played(R, seats(2 + g % 4), g, {"worm_supply_limited": g % 3 != 0}, policy_seed=g + 500):
             yield s
-            if R.is_over(s):
-                break
-            acts = R.legal_actions(s)
-            s = R.apply(s, acts[rng.below(len(acts))])
 
 
 def test_seeded_games_play_exactly_as_before():

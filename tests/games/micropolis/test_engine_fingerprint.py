@@ -6,10 +6,11 @@ from itertools import combinations
 
 import pytest
 
-from game.core.rng import Rng
 from game.core.rules import RulesError
 from game.games.micropolis.scoring import LINES, galleries
 from game.games.micropolis.state import ChooseLeader, FillBarracks, PlaceEnd, Sentry, Take
+
+from tests.games.random_play import played
 
 from .util import R, seats
 
@@ -29,24 +30,10 @@ def plain(x):
     return x
 
 
-def played(n, expert, seed):
-    """(every state, the action taken in it) of a seeded game with a seeded random policy."""
-    s = R.new_game(seats(n), seed, {"expert": expert})
-    rng = Rng(seed * 7919 + 1)
-    out = []
-    while not R.is_over(s):
-        acts = R.legal_actions(s)
-        a = acts[rng.below(len(acts))]
-        out.append((s, a))
-        s = R.apply(s, a)
-    out.append((s, None))
-    return out
-
-
 def test_seeded_games_give_the_recorded_events_legal_actions_and_sheets():
     h = hashlib.sha256()
     for seed, (n, expert) in enumerate(GAMES):
-        game = played(n, expert, seed)
+        game = played(R, seats(n), seed, {"expert": expert})
         for s, _ in game:
             h.update(repr([plain(a) for a in R.legal_actions(s)]).encode())
         end = game[-1][0]
@@ -107,7 +94,7 @@ def reference_sheets(s):
 @pytest.mark.parametrize("n,expert", [(2, False), (4, False), (6, False), (2, True), (3, True)])
 def test_engine_agrees_with_plain_reference_rules_and_refuses_illegal_actions(n, expert):
     for seed in range(3):
-        for k, (s, a) in enumerate(played(n, expert, seed)):
+        for k, (s, a) in enumerate(played(R, seats(n), seed, {"expert": expert})):
             acts = R.legal_actions(s)
             if s.phase == "take":
                 assert acts == reference_takes(s)
