@@ -487,12 +487,12 @@ class PlayScene(Scene):
                 self.dialog.draw(surf, th)
             return
         self.view.draw(surf, self.state, ctx, self.mouse)
+        self.log.draw(surf, self.log_rect, th, "Replay log" if self.replay else "What happened")
         self._draw_last_moves(surf)
         self._draw_log_spot(surf)
         self._draw_guide(surf, ctx)
-        self._draw_focus(surf, ctx)
+        self._draw_focus(surf, ctx)     # its note may lie over the top of the log
         self._draw_bar(surf, ctx)
-        self.log.draw(surf, self.log_rect, th, "Replay log" if self.replay else "What happened")
         if self.tooltip and not self.dialog and not self.help:
             draw_tooltip(surf, self.mouse, self.tooltip, th)
         draw_message(surf, th, self.message)
@@ -552,22 +552,33 @@ class PlayScene(Scene):
                 lines.append(self.focus.words(self.view, self.state))
         if not lines:
             return
-        imgs = [th.text(ln, "body", T.INK, bold=i == 0) for i, ln in enumerate(lines)]
-        draw_note(surf, th, imgs, (255, 246, 222), T.HILITE, **self._note_anchor(imgs, where))
+        imgs = self._note_lines(lines)
+        anchor = self._note_anchor(imgs, where)
+        if anchor is None:      # nowhere on the table: over the top of the log, wrapped to its width
+            imgs = self._note_lines(lines, self.log_rect.w - th.px(40))
+            anchor = {"midtop": (self.log_rect.centerx, self.log_rect.y + th.px(8))}
+        draw_note(surf, th, imgs, (255, 246, 222), T.HILITE, **anchor)
 
-    def _note_anchor(self, imgs: list, where) -> dict:
-        """Where the note goes: the first of the table's bottom, top right, top and bottom right that
-        covers neither the move it points at nor the view's controls (else the first clear of the move)."""
+    def _note_lines(self, lines: list[str], width: int | None = None) -> list:
+        """The note's lines as images (the first in bold), wrapped to ``width`` when given."""
+        th, out = self.th, []
+        for i, ln in enumerate(lines):
+            for part in wrap(ln, th.font("body", i == 0), width) if width else [ln]:
+                out.append(th.text(part, "body", T.INK, bold=i == 0))
+        return out
+
+    def _note_anchor(self, imgs: list, where) -> dict | None:
+        """Where on the table the note goes: the first of its bottom, top right, top and bottom right
+        that covers neither the move it points at nor the view's controls; else None."""
         t, pad = self.table_rect, self.th.px(8)
         spot = spot_rect(where)
         places = [{"midbottom": (t.centerx, t.bottom - pad)}, {"topright": (t.right - pad, t.y + pad)},
                   {"midtop": (t.centerx, t.y + pad)}, {"bottomright": (t.right - pad, t.bottom - pad)}]
-        for avoid in ([r for r in (spot, *self.view.keep_clear(self.state)) if r is not None],
-                      [spot] if spot is not None else []):
-            for anchor in places:
-                if note_rect(self.th, imgs, **anchor).collidelist(avoid) < 0:
-                    return anchor
-        return places[0]
+        avoid = [r for r in (spot, *self.view.keep_clear(self.state)) if r is not None]
+        for anchor in places:
+            if note_rect(self.th, imgs, **anchor).collidelist(avoid) < 0:
+                return anchor
+        return None
 
     def _draw_bar(self, surf, ctx):
         th = self.th

@@ -72,6 +72,31 @@ def test_hint_points_at_a_legal_move_with_words(app):
     assert play.focus.index is None and play.dialog is None
 
 
+@pytest.mark.parametrize("game,n", [("it_happens", 2), ("micropolis", 3), ("antics", 3)])
+def test_the_hint_note_covers_neither_the_move_nor_the_tables_controls(app, monkeypatch, game, n):
+    """The note lies on the table clear of the ringed move and of what the view keeps clear (for
+    Antics! its hand bar and scout fields), or else over the top of the log, within its width."""
+    import game.scenes.play as play_module
+    from game.scenes.play_aids import spot_rect
+    from game.ui.widgets import draw_note
+    notes = []
+    monkeypatch.setattr(play_module, "draw_note", lambda *a, **kw: notes.append(draw_note(*a, **kw)))
+    play = humans(app, game, n)
+    play.curtain.seen_by = None
+    key(app, pygame.K_h)
+    play.hint.wait(60)
+    app.frame(16)
+    notes.clear()
+    play.draw(app.window)
+    action = play.focus.action(play.context().legal)
+    assert action in play.context().legal and play.hint.reason
+    (note,) = notes
+    spot = spot_rect(play.view.locate(action, play.state))
+    avoid = [r for r in (spot, *play.view.keep_clear(play.state)) if r is not None]
+    assert note.collidelist(avoid) < 0
+    assert play.table_rect.contains(note) or play.log_rect.contains(note)
+
+
 def test_the_curtain_hides_the_table_between_two_humans(app, monkeypatch):
     rules = get_rules("it_happens")
     monkeypatch.setattr(type(rules), "private_info", True, raising=False)

@@ -144,8 +144,12 @@ class View(GameView):
         self.screen_trails = {tid: [self._pt(p) for p in pts] for tid, pts in self.map.trails.items()}
 
     def keep_clear(self, state) -> list:
-        """The bar under the board: the hand, the magnificANT buttons and "end turn"."""
-        return [self.bar]
+        """The bar under the board (the hand, the magnificANT buttons and "end turn") and the scout
+        fields with their numbers (a hint often names a tile lying there)."""
+        fields = [self._rect(r) for r in self.map.scout_fields.values()]
+        strip = fields[0].unionall(fields[1:]).inflate(self.th.px(8), self.th.px(8))
+        strip.h += self.th.px(16)
+        return [self.bar, strip]
 
     def _panel_rects(self, active: int | None) -> list[pygame.Rect]:
         """One panel per player in seat order; the player to move gets half the height."""
