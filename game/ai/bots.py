@@ -65,7 +65,7 @@ class HeuristicBot(Bot):
 HARD_SETTINGS = {
     "it_happens": {"iterations": 200, "candidates": 4, "greedy_rollouts": False},
     "micropolis": {"iterations": 200, "candidates": 8, "rollout_turns": 12},
-    "antics": {"iterations": 40, "candidates": 4, "rollout_turns": 1, "scale": 3.0},
+    "antics": {"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 3.0},
 }
 HARD_SECONDS = 1.0      # in the window, Hard also stops thinking after this long
 

@@ -9,9 +9,10 @@ half-made decision.
 
 Each AI level plays by a ``Profile`` (``for_level``): Easy and Medium by MEDIUM; Hard's search by
 HARD, which also knows the last round for what it is (a player with no turn left is worth their
-score and tie-break, one with a turn left only what that turn can bring home) and counts a rival
-who could lay an ant beside a carried item as a threat to it. Values are remembered per profile by
-what they read, so a search asks for the same rival's value many times at the cost of one.
+score and tie-break, one with a turn left only what that turn can bring home and the tie-break)
+and counts a rival who could lay an ant beside a carried item as a threat to it. Values are
+remembered per profile by what they read, so a search asks for the same rival's value many times
+at the cost of one.
 """
 from __future__ import annotations
 
@@ -249,6 +250,8 @@ class Heuristics:
         # the hill and the hand
         v += later * w.hill_w * hill_value(rules, s, p)
         v += later * w.hand_w * min(len(s.hands[p]), d.hand_limit)
+        if turns == 1:                                     # a last turn may still win the tie-break
+            v += TIE_W * tiebreak(rules, s, p)
         return v
 
     def values(self, rules, s) -> list:

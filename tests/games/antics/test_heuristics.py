@@ -70,6 +70,23 @@ def test_a_player_with_no_turn_left_is_worth_their_score_and_tie_break():
     pytest.fail("no game reached its last round")
 
 
+def test_a_player_on_their_last_turn_counts_the_tie_break_too(monkeypatch):
+    """Hard's endgame: a last turn that cannot bring more home may still win the tie-break (ruling
+    24), so building a higher tile is worth something then."""
+    for s in random_states(4, 23, every=3):
+        if s.end_by is None or R.is_over(s):
+            continue
+        q = R.to_move(s)
+        assert HEUR.Heuristics(HEUR.HARD).turns_left(s, q) == 1
+        worth = []
+        for tb in (0.0, 1.0):
+            monkeypatch.setattr(HEUR, "tiebreak", lambda rules, s, p, tb=tb: tb)
+            worth.append(HEUR.Heuristics(HEUR.HARD).value(R, s, q))
+        assert worth[1] - worth[0] == pytest.approx(HEUR.TIE_W)
+        return
+    pytest.fail("no game reached its last round")
+
+
 def test_the_tie_break_number_orders_hills_as_ruling_24_does():
     """One tile more at a higher level beats any number (up to 15) of tiles below it."""
     s = R.new_game(seats(3), 24, {})
