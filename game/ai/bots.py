@@ -61,11 +61,12 @@ class HeuristicBot(Bot):
 # Hard, per game (tuned with ``main.py arena``): ``iterations`` simulations shared by the best
 # ``candidates`` moves; a simulation ends ``rollout_turns`` ended turns after the root (the tree,
 # then Medium's own moves, or the game's fast policy without ``greedy_rollouts``) and is valued by
-# the heuristic evaluation squashed by ``scale``. ``iterations`` is the strength knob.
+# the heuristic evaluation squashed by ``scale``. ``iterations`` is the strength knob; ``max_work``
+# (trusted applies per decision) cuts short the rare decision that would take far longer than most.
 HARD_SETTINGS = {
     "it_happens": {"iterations": 200, "candidates": 4, "greedy_rollouts": False},
     "micropolis": {"iterations": 200, "candidates": 8, "rollout_turns": 12},
-    "antics": {"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 3.0},
+    "antics": {"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 3.0, "max_work": 12000},
 }
 HARD_SECONDS = 1.0      # in the window, Hard also stops thinking after this long
 

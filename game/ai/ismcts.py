@@ -13,9 +13,14 @@ roll is judged on the value rolled. A new node is valued after a rollout (Medium
 or the game's fast rollout policy, to the end or a few steps) and one value per player is
 backed up, each mover maximising their own (max-n): win share and score margin for a
 finished game, the squashed own-minus-best-rival evaluation otherwise.
+
+The search stops after ``iterations`` simulations, or sooner when a game sets ``max_work``
+(trusted applies, the heuristics' play-outs included) and a decision runs out of it: that bounds
+the rare very costly decision the same way on every machine.
 """
 from __future__ import annotations
 
+import copy
 import gc
 import math
 import time
@@ -26,6 +31,21 @@ from game.core.rng import Rng
 PUCT_C = 1.5
 WIN_WEIGHT = 0.75      # a finished game: this much for winning, the rest for the score margin
 SEARCH_GC_THRESHOLD = 100_000   # allocations between young-generation collections while searching
+
+
+def counting_applies(rules, bot):
+    """A shallow copy of ``rules`` (sharing its data and memos) that counts on ``bot.work`` every
+    trusted apply, the heuristics' play-outs included: the search's work, which follows its time
+    closely and, unlike time, is the same on every machine."""
+    counted = copy.copy(rules)
+    plain = rules.apply_trusted
+
+    def apply_trusted(s, a):
+        bot.work += 1
+        return plain(s, a)
+
+    counted.apply_trusted = apply_trusted
+    return counted
 
 
 class Edge:
@@ -67,10 +87,13 @@ class IsmctsBot(Bot):
 
     def __init__(self, rules, seed: int, iterations: int = 120, seconds: float = float("inf"),
                  candidates: int = 4, rollout_turns: int = 1000, greedy_rollouts: bool = True,
-                 temperature: float = 1.0, scale: float = 8.0):
+                 temperature: float = 1.0, scale: float = 8.0, max_work: float = math.inf):
+        if max_work < math.inf:
+            rules = counting_applies(rules, self)
         super().__init__(rules, seed)
         self.heur = heuristics_for(rules, self.level)
         self.apply = getattr(rules, "apply_trusted", rules.apply)
+        self.max_work, self.work = max_work, 0
         self.iterations, self.seconds, self.candidates = iterations, seconds, candidates
         self.turns, self.greedy_rollouts = rollout_turns, greedy_rollouts
         self.temperature, self.scale = temperature, scale
@@ -96,6 +119,7 @@ class IsmctsBot(Bot):
         self._expand(root, rules.determinize(obs, player, stream.fork(0)), player)
         cands = sorted((root.edges[a] for a in acts), key=lambda e: -e.prior)[:self.candidates]
         deadline = time.perf_counter() + self.seconds
+        self.work = 0
         phases = max(1, math.ceil(math.log2(len(cands))))
         world = 0
         while len(cands) > 1:
@@ -104,7 +128,7 @@ class IsmctsBot(Bot):
                 s = rules.determinize(obs, player, stream.fork(world))
                 for e in cands:
                     self._simulate(root, e, s, player)
-                if time.perf_counter() > deadline:
+                if time.perf_counter() > deadline or self.work > self.max_work:
                     return max(cands, key=Edge.mean).action
             cands = sorted(cands, key=Edge.mean, reverse=True)[:(len(cands) + 1) // 2]
         return cands[0].action

@@ -136,3 +136,27 @@ def test_chance_outcomes_get_their_own_nodes(monkeypatch):
     for i in range(40):
         bot._simulate(root, edge, rules.determinize(rules.observe(s, 0), 0, Rng(i)), 0)
     assert len(edge.outcomes) == 6
+
+
+def test_a_work_budget_stops_the_search_the_same_way_on_every_machine(monkeypatch):
+    """``max_work`` counts every trusted apply of the search (the heuristics' play-outs too) and ends
+    the search after the sample in which it ran out: the same decision for the same seed, whatever
+    the machine's speed, and the worst decisions bounded."""
+    rules, s = start("antics", 3)
+    s = choice_point(rules, s)
+    p = rules.to_move(s)
+    obs = rules.observe(s, p)
+    sims = []
+    real = IsmctsBot._simulate
+    monkeypatch.setattr(IsmctsBot, "_simulate", lambda bot, *a: sims.append(bot) or real(bot, *a))
+    free = IsmctsBot(rules, 9, iterations=60, candidates=4, rollout_turns=1)
+    free.choose(obs, p)
+    free_sims = len(sims)
+    sims.clear()
+    tight = IsmctsBot(rules, 9, iterations=60, candidates=4, rollout_turns=1, max_work=1)
+    a = tight.choose(obs, p)
+    assert tight.work > 1 and free.work == 0          # only a budgeted bot counts
+    assert len(sims) == 4 < free_sims                # one sample of each candidate, then it stops
+    again = IsmctsBot(rules, 9, iterations=60, candidates=4, rollout_turns=1, max_work=1)
+    assert again.choose(obs, p) == a and again.work == tight.work
+    assert rules.apply_trusted is not tight.rules.apply_trusted    # the game's own rules are untouched
