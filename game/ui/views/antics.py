@@ -115,6 +115,7 @@ class View(GameView):
         self.board = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
         self.bar = pygame.Rect(0, 0, 0, 0)
+        self.fields_strip = pygame.Rect(0, 0, 0, 0)     # the scout fields and their numbers
         self.panels: list[pygame.Rect] = []
         self.right = pygame.Rect(0, 0, 0, 0)
         self.hot: list = []             # (kind, shape, key) for hit tests
@@ -139,6 +140,9 @@ class View(GameView):
         self.board = pygame.Rect(rect.x, rect.y, bw, bh)
         self.bar = pygame.Rect(rect.x, self.board.bottom + m, bw, rect.bottom - self.board.bottom - m)
         self.right = pygame.Rect(self.board.right + m, rect.y, rect.right - self.board.right - m, H)
+        fields = [self._rect(r) for r in self.map.scout_fields.values()]
+        self.fields_strip = fields[0].unionall(fields[1:]).inflate(th.px(8), th.px(8))
+        self.fields_strip.h += th.px(16)     # the field numbers under the strip
         self.panels = self._panel_rects(None)
         self._base_scaled.clear()
         self.screen_trails = {tid: [self._pt(p) for p in pts] for tid, pts in self.map.trails.items()}
@@ -146,10 +150,7 @@ class View(GameView):
     def keep_clear(self, state) -> list:
         """The bar under the board (the hand, the magnificANT buttons and "end turn") and the scout
         fields with their numbers (a hint often names a tile lying there)."""
-        fields = [self._rect(r) for r in self.map.scout_fields.values()]
-        strip = fields[0].unionall(fields[1:]).inflate(self.th.px(8), self.th.px(8))
-        strip.h += self.th.px(16)
-        return [self.bar, strip]
+        return [self.bar, self.fields_strip]
 
     def _panel_rects(self, active: int | None) -> list[pygame.Rect]:
         """One panel per player in seat order; the player to move gets half the height."""
