@@ -5,6 +5,8 @@ platform, and copying the generator is copying one int (cheap for search).
 """
 from __future__ import annotations
 
+import struct
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 _M1, _M2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
@@ -20,6 +22,35 @@ def _limit(n: int) -> int:
         if len(_LIMITS) < 4096:
             _LIMITS[n] = lim
     return lim
+
+
+_PACKS: dict[int, tuple] = {}   # draws -> what shuffle needs to make that many at once
+
+
+def _pack(draws: int) -> tuple:
+    """For ``draws`` numbers in 128-bit lanes: one in each lane, the k-th step of the state
+    (k = 1.., in lane k - 1), the low 64 bits of every lane, and how to read the lanes back."""
+    rep = steps = 0
+    for k in range(draws):
+        rep |= 1 << (128 * k)
+        steps |= ((k + 1) * _GOLDEN & _MASK) << (128 * k)
+    lanes = _Lanes(draws)
+    pack = (rep, steps, _MASK * rep, lanes)
+    if len(_PACKS) < 256:
+        _PACKS[draws] = pack
+    return pack
+
+
+class _Lanes:
+    """Reads the low 64 bits of each 128-bit lane of a large int, lane 0 first."""
+    __slots__ = ("size", "format")
+
+    def __init__(self, count: int):
+        self.size = 16 * count
+        self.format = struct.Struct("<" + "Q8x" * count)
+
+    def unpack(self, z: int) -> tuple:
+        return self.format.unpack(z.to_bytes(self.size, "little"))
 
 
 class Rng:
@@ -41,7 +72,7 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n) (next64 inlined: the rules and the search call this most)."""
-        limit = _limit(n)
+        limit = _LIMITS.get(n) or _limit(n)
         while True:
             self.state = z = (self.state + _GOLDEN) & _MASK
             z = ((z ^ (z >> 30)) * _M1) & _MASK
@@ -58,7 +89,33 @@ class Rng:
         return (self.next64() >> 11) / float(1 << 53)
 
     def shuffle(self, items: list) -> None:
-        """Fisher-Yates shuffle in place (``below`` inlined: every new game shuffles its decks)."""
+        """Fisher-Yates shuffle in place: the same permutation as drawing ``below(i + 1)`` for each i
+        from the end down, with all the draws worked out at once (every new game and every search
+        sample shuffles). The numbers come out 128 bits apart in one large int, so each step of the
+        mix is one operation for all of them; a batch that could hold a rejected draw is redone one
+        draw at a time (about once in 2**58 shuffles)."""
+        m = len(items)
+        if m < 2:
+            return
+        draws = m - 1
+        pack = _PACKS.get(draws) or _pack(draws)
+        rep, steps, low, lanes = pack
+        z = (self.state * rep + steps) & low   # lane k: the state after k + 1 steps
+        z = ((z ^ (z >> 30)) & low) * _M1 & low
+        z = ((z ^ (z >> 27)) & low) * _M2 & low
+        values = lanes.unpack((z ^ (z >> 31)) & low)
+        if max(values) > _MASK - m:   # below every rejection bound of 2..m, or done one by one
+            self._shuffle_one_by_one(items)
+            return
+        i = draws
+        for v in values:
+            j = v % (i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        self.state = (self.state + draws * _GOLDEN) & _MASK
+
+    def _shuffle_one_by_one(self, items: list) -> None:
+        """``shuffle`` with one draw at a time (``below`` inlined), rejections included."""
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
