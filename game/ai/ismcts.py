@@ -165,7 +165,7 @@ class IsmctsBot(Bot):
         """The state after ``a`` and what it revealed (its log events: chance outcomes apart)."""
         size = len(s.log)
         s = self.apply(s, a)
-        return s, repr(s.log.since(size))
+        return s, repr(s.log.stored_since(size))
 
     def _expand(self, node: Node, s, mover: int) -> list:
         """The actions legal in ``s``, with an edge each (priors from Medium's scores)."""

@@ -53,7 +53,10 @@ class Log:
     """Immutable, persistent event list: appending shares the old list (O(1)).
 
     States keep their event log in one of these so that ``apply`` can return a
-    new state without copying the whole history.
+    new state without copying the whole history. An event is stored as a dict, or
+    as a tuple ``(keys, value, ...)`` that an engine builds more cheaply: readers
+    get the dict ``dict(zip(keys, values))``, made when they read it. ``add_all`` appends
+    several events in one node (its ``event`` is then the list of them).
     """
     __slots__ = ("parent", "event", "size")
 
@@ -65,6 +68,12 @@ class Log:
     def add(self, event: dict) -> "Log":
         return Log(self, event)
 
+    def add_all(self, events: list) -> "Log":
+        """The log with ``events`` (dicts or tuples, not lists) appended, in one node."""
+        node = Log(self, events)
+        node.size = self.size + len(events)
+        return node
+
     def __reduce__(self):
         """Pickled as a flat list (a long chain of parents would overflow pickle's recursion)."""
         return log_of, (self.to_list(),)
@@ -73,20 +82,23 @@ class Log:
         return self.size
 
     def to_list(self) -> list[dict]:
-        out = []
-        node = self
-        while node is not None and node.size:
-            out.append(node.event)
-            node = node.parent
-        out.reverse()
-        return out
+        return self.since(0)
 
     def since(self, size: int) -> list[dict]:
         """Events appended after the log had ``size`` entries."""
+        return [ev if type(ev) is dict else dict(zip(ev[0], ev[1:])) for ev in self.stored_since(size)]
+
+    def stored_since(self, size: int) -> list:
+        """The entries appended after the log had ``size``, as stored (dicts or tuples, see the
+        class): equal lists for equal events, without building dicts (the search's outcome key)."""
         out = []
         node = self
         while node.size > size:
-            out.append(node.event)
+            ev = node.event
+            if type(ev) is list:   # several events (add_all): those after ``size``, last first
+                out += reversed(ev[max(0, size - node.parent.size):])
+            else:
+                out.append(ev)
             node = node.parent
         out.reverse()
         return out
