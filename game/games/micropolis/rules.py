@@ -6,12 +6,19 @@ Built for search: ``apply_trusted`` skips the legality check; legal actions and 
 sheets are worked out once per State and remembered on it (States never change after
 ``apply``), and the lists returned are shared, so callers must not modify them. The
 action objects are made once per rules object and reused, and so are the Sentry choices
-of a set of barracks and soldiers. An action copies the State once and makes one tuple of
-anthills; what the rules read of a tile is worked out once (``_facts``).
+of a set of barracks and soldiers, the takes open to an anthill for a pattern of line gaps,
+army and token (``_takes``) and the soldiers a take leaves on the line (``_payments``).
+An action copies the State once and makes one tuple of anthills; what the rules read of a
+tile is worked out once (``_facts``). The action that opens the place, barracks and sentry
+steps sets their legal actions itself, and events go into the log as (keys, values...)
+tuples, made into dicts only when the log is read (game.core.rules.Log). Python calls cost
+about as much as a dozen simple statements here, so the hottest steps are written out
+in line where a helper would be called once per action.
 """
 from __future__ import annotations
 
 from itertools import combinations
+from operator import add as _add
 
 from game.core.rng import Rng
 from game.core.rules import EMPTY_LOG, Log, RulesError, ScoreSheet, winners_by_sheets
@@ -21,10 +28,12 @@ from .scoring import LINES, anthill_lines, anthill_values
 from .state import Anthill, ChooseLeader, FillBarracks, PlaceEnd, Sentry, State, Take
 
 _EMPTY10 = (None,) * 10
+_NONE_FULL = frozenset()
 _MEMO_MAX = 50_000   # remembered sentry situations per rules object
 # Anthill(...) runs NamedTuple's Python-level __new__; tuple.__new__(Anthill, fields) makes the same
 # tuple at about half the cost (the rules build one or two per action)
 _new_tuple = tuple.__new__
+_new_state = object.__new__
 
 
 class MicropolisRules:
@@ -46,8 +55,11 @@ class MicropolisRules:
         # _orders[players][first] = turn order of a round started by ``first`` (R10: clockwise)
         self._orders = [[tuple((p0 + i) % k for i in range(k)) for p0 in range(k)] for k in range(most + 1)]
         # what the rules read of each tile (Tile.specialist and .eggs are worked out on every read)
+        self._tiles = self.data.tiles   # _facts describes these (a test may bring its own tiles)
         self._facts = {tid: (t.barracks, t.specialist, t.eggs) for tid, t in self.data.tiles.items()}
         self._sentry_lists: dict = {}   # see _sentry_actions
+        self._takes: dict = {}          # see _take_actions
+        self._payments: dict = {}       # see _new_payments
         self._do = {Take: self._do_take, PlaceEnd: self._do_place, FillBarracks: self._do_barracks,
                     Sentry: self._do_sentry, ChooseLeader: self._do_choose_leader}
 
@@ -72,21 +84,18 @@ class MicropolisRules:
         rng = Rng(seed)
         pile = list(self.data.tile_ids)
         rng.shuffle(pile)
-        anthills = tuple(Anthill(p, _EMPTY10, 0, 0, c.soldiers_per_foundation, frozenset(), 0)
+        anthills = tuple(_new_tuple(Anthill, (p, _EMPTY10, 0, 0, c.soldiers_per_foundation, _NONE_FULL, 0))
                          for p in range(n) for _ in range(per))
         line = tuple(pile[:c.line_size])
-        log = EMPTY_LOG
-        for i, t in enumerate(line):
-            log = Log(log, {"type": "draw", "position": i, "tile": t})
-        s = State(
+        events = [(_DRAW, "draw", i, t) for i, t in enumerate(line)]
+        events.append((_ROUND, "round", 1, 0, 0))
+        return State(
             seats=list(seats), expert=expert, tiles=self.data.tiles, consts=c, anthills=anthills,
             line=line, line_soldiers=(0,) * c.line_size, pile=tuple(pile[c.line_size:]), pile_hidden=False,
             reserve=c.soldiers - c.soldiers_per_foundation * len(anthills),
             architect_reserve=c.architect_tokens, architects=(0,) * n, leader=0, round=1, last_round=10 * per,
             turn_order=tuple(range(n)), turn_index=0, phase="take", pending=None, pending_slot=None,
-            active_anthill=None, leader_choices=(), setup_line=line, rng=rng, log=log)
-        s.log = Log(s.log, {"type": "round", "round": 1, "leader": 0, "player": 0})
-        return s
+            active_anthill=None, leader_choices=(), setup_line=line, rng=rng, log=EMPTY_LOG.add_all(events))
 
     # ------------------------------------------------------------------ queries
     def to_move(self, s: State) -> int | None:
@@ -99,7 +108,7 @@ class MicropolisRules:
         """The decisions open in ``s`` (the same list every time: do not modify it)."""
         acts = s._legal
         if acts is None:
-            acts = s._legal = self._legal_actions(s)
+            acts = s._legal = self._take_actions(s) if s.phase == "take" else self._legal_actions(s)
         return acts
 
     def _legal_actions(self, s: State) -> list:
@@ -117,32 +126,69 @@ class MicropolisRules:
             return [ChooseLeader(x) for x in s.leader_choices]
         return []
 
+    def _gaps(self, s: State) -> int:
+        """Bits of the line's empty positions (remembered on ``s`` with the line they describe)."""
+        line = s.line
+        known = s._gaps
+        if known[0] is line:
+            return known[1]
+        gaps = 0
+        for pos, t in enumerate(line):
+            if t is None:
+                gaps |= 1 << pos
+        s._gaps = (line, gaps)
+        return gaps
+
     def _take_actions(self, s: State) -> list:
+        """R13, R17, R28: from a table of (anthill, line gaps, army, token held) -> takes."""
         p = s.turn_order[s.turn_index]
         token = s.architects[p] > 0
-        line = s.line
+        known = s._gaps
+        gaps = known[1] if known[0] is s.line else self._gaps(s)
+        table = self._takes
+        if not s.expert:   # one anthill each, numbered as its owner
+            a = s.anthills[p]
+            if a[3] >= 10:   # a.count (the index is quicker: this runs for every take)
+                return []
+            key = (p, gaps, a[4], token)   # a.army
+            return table.get(key) or self._new_takes(key)
         out = []
         for ai, a in enumerate(s.anthills):
-            if a.owner != p or a.count >= 10:
+            if a.owner == p and a.count < 10:
+                key = (ai, gaps, a.army, token)
+                out += table.get(key) or self._new_takes(key)
+        return out
+
+    def _new_payments(self, gaps: int) -> list:
+        """Per line position: (soldiers added to each position, soldiers paid) for taking the tile
+        there with a line whose empty positions are ``gaps`` (R13)."""
+        size = self.c.line_size
+        out = []
+        for pos in range(size):
+            more = tuple(1 if i < pos and not gaps >> i & 1 else 0 for i in range(size))
+            out.append((more, sum(more)))
+        if len(self._payments) >= _MEMO_MAX:
+            self._payments.clear()
+        self._payments[gaps] = out
+        return out
+
+    def _new_takes(self, key: tuple) -> list:
+        ai, gaps, army, token = key
+        pay, spend = self._pay[ai], self._spend[ai]
+        out, cost = [], 0
+        for pos in range(self.c.line_size):
+            if gaps >> pos & 1:
                 continue
-            pay = self._pay[ai]
-            if not token:   # R13: pay one soldier per tile before it, from the army only
-                budget = a.army
-                for pos, t in enumerate(line):
-                    if t is not None:
-                        out.append(pay[pos])
-                        if not budget:
-                            break
-                        budget -= 1
-                continue
-            spend, army, cost = self._spend[ai], a.army, 0
-            for pos, t in enumerate(line):
-                if t is not None:
-                    if cost <= army:
-                        out.append(pay[pos])
-                    if cost:   # R17: a token makes any tile free; R28: any own anthill
-                        out.append(spend[pos])
-                    cost += 1
+            if cost <= army:   # R13: pay one soldier per tile before it, from the army only
+                out.append(pay[pos])
+            elif not token:
+                break
+            if token and cost:   # R17: a token makes any tile free; R28: any own anthill
+                out.append(spend[pos])
+            cost += 1
+        if len(self._takes) >= _MEMO_MAX:
+            self._takes.clear()
+        self._takes[key] = out
         return out
 
     def sentry_options(self, s: State, ai: int) -> list[frozenset]:
@@ -168,9 +214,7 @@ class MicropolisRules:
 
     # ------------------------------------------------------------------ apply
     def apply(self, s: State, a) -> State:
-        legal = s._legal
-        if legal is None:
-            legal = s._legal = self._legal_actions(s)
+        legal = s._legal or self.legal_actions(s)
         for x in legal:   # callers usually hand back one of these very objects
             if x is a:
                 break
@@ -178,11 +222,17 @@ class MicropolisRules:
             if a not in legal:
                 what = a.describe(s.seats) if hasattr(a, "describe") else "that move"
                 raise RulesError(f"Not allowed now (the {s.phase} step): {what}.")
-        return self.apply_trusted(s, a)
+        n = _new_state(State)   # apply_trusted's body (one call less: every random play-out step)
+        d = n.__dict__ = s.__dict__.copy()
+        d["_legal"] = d["_sheets"] = None
+        self._do[type(a)](n, a)
+        return n
 
     def apply_trusted(self, s: State, a) -> State:
         """``apply`` for an action known to be legal (search): the same new State, unchecked."""
-        n = s.copy()
+        n = _new_state(State)   # s.copy(), inlined: the search makes one per action
+        d = n.__dict__ = s.__dict__.copy()
+        d["_legal"] = d["_sheets"] = None
         self._do[type(a)](n, a)
         return n
 
@@ -213,19 +263,19 @@ class MicropolisRules:
         return k
 
     def _do_take(self, n: State, a: Take) -> None:
-        ai, pos, architect = a.anthill, a.position, a.architect
-        ants = list(n.anthills)
+        ai, pos = a.anthill, a.position
+        ants, line, ls = n.anthills, n.line, n.line_soldiers
         owner, slots, left, count, army, full, tokens = ants[ai]
-        line, ls = n.line, list(n.line_soldiers)
-        tile = line[pos]
-        paid = 0
-        if not architect:   # R13: one soldier on each tile before it
-            for i in range(pos):
-                if line[i] is not None:
-                    ls[i] += 1
-                    paid += 1
-        found = ls[pos]
-        ls[pos] = 0
+        tile, found, paid = line[pos], ls[pos], 0
+        known = n._gaps
+        gaps = known[1] if known[0] is line else self._gaps(n)
+        if pos and not a.architect:   # R13: one soldier on each tile before it
+            more, paid = (self._payments.get(gaps) or self._new_payments(gaps))[pos]
+            ls = list(map(_add, ls, more))
+            ls[pos] = 0
+            n.line_soldiers = tuple(ls)
+        elif found:
+            n.line_soldiers = ls[:pos] + (0,) + ls[pos + 1:]
         army += found - paid
         extra = army - self.c.army_cap   # R14: above the cap goes to the reserve
         if extra > 0:
@@ -233,21 +283,23 @@ class MicropolisRules:
             n.reserve += extra
         else:
             extra = 0
-        ants[ai] = _new_tuple(Anthill, (owner, slots, left, count, army, full, tokens))
-        if architect:   # R28: the token is the player's, whichever anthill receives the tile
+        ant = _new_tuple(Anthill, (owner, slots, left, count, army, full, tokens))
+        if a.architect:   # R28: the token is the player's, whichever anthill receives the tile
+            ants = list(ants)
+            ants[ai] = ant
             self._set_architects(n, ants, owner, n.architects[owner] - 1)
             n.architect_reserve += 1
-        n.anthills = tuple(ants)
-        line = list(line)
-        line[pos] = None
-        n.line, n.line_soldiers = tuple(line), tuple(ls)
-        n.phase, n.pending, n.pending_slot, n.active_anthill = "place", tile, None, ai
-        n.log = Log(n.log, {"type": "take", "player": owner, "anthill": ai, "position": pos, "tile": tile,
-                            "architect": architect, "paid": paid, "found": found, "to_reserve": extra})
+            n.anthills = tuple(ants)
+        else:
+            n.anthills = ants[:ai] + (ant,) + ants[ai + 1:]
+        n.line = line = line[:pos] + (None,) + line[pos + 1:]
+        n._gaps = (line, gaps | 1 << pos)
+        n.phase, n.pending, n.active_anthill = "place", tile, ai
+        n._legal = _RIGHT_ONLY if count == 0 or count == 9 else _LEFT_OR_RIGHT
+        n.log = Log(n.log, (_TAKE, "take", owner, ai, pos, tile, a.architect, paid, found, extra))
 
     def _do_place(self, n: State, a: PlaceEnd) -> None:
-        ai, tile = n.active_anthill, n.pending
-        ants = list(n.anthills)
+        ai, tile, ants = n.active_anthill, n.pending, n.anthills
         owner, slots, left, count, army, full, tokens = ants[ai]
         if count == 0:
             slot = left = 0
@@ -255,29 +307,33 @@ class MicropolisRules:
             slot = left = (left - 1) % 10
         else:
             slot = (left + count) % 10
-        slots = list(slots)
-        slots[slot] = tile
-        ants[ai] = _new_tuple(Anthill, (owner, tuple(slots), left, count + 1, army, full, tokens))
-        n.pending_slot = slot
-        n.log = Log(n.log, {"type": "place", "player": owner, "anthill": ai, "end": a.end, "slot": slot,
-                            "tile": tile})
-        barracks, specialist, eggs = self._facts_of(n.tiles)[tile]
-        # R19/R21: barracks first (a choice only when the army can fill every slot)
-        if barracks and army >= barracks:
-            n.anthills = tuple(ants)
+        ant = _new_tuple(Anthill, (owner, slots[:slot] + (tile,) + slots[slot + 1:], left, count + 1, army,
+                                   full, tokens))
+        n.log = Log(n.log, (_PLACE, "place", owner, ai, a.end, slot, tile))
+        barracks, specialist, eggs = (self._facts if n.tiles is self._tiles else self._facts_of(n.tiles))[tile]
+        if barracks and army >= barracks:   # R19/R21: barracks first (a choice when the army fills them)
+            n.anthills = ants[:ai] + (ant,) + ants[ai + 1:]
+            n.pending_slot = slot
             n.phase = "barracks"
-            return
-        self._specialist(n, ants, ai, owner, specialist, eggs)
+            n._legal = _FILL_OR_LEAVE
+        elif specialist is None:   # most tiles: the turn ends here
+            n.anthills = ants[:ai] + (ant,) + ants[ai + 1:]
+            self._end_turn(n)
+        else:
+            n.pending_slot = slot
+            ants = list(ants)
+            ants[ai] = ant
+            self._specialist(n, ants, ai, owner, specialist, eggs)
 
     def _do_barracks(self, n: State, a: FillBarracks) -> None:
         ai, tile = n.active_anthill, n.pending
         ants = list(n.anthills)
         owner, slots, left, count, army, full, tokens = ants[ai]
-        barracks, specialist, eggs = self._facts_of(n.tiles)[tile]
+        barracks, specialist, eggs = (self._facts if n.tiles is self._tiles else self._facts_of(n.tiles))[tile]
         if a.fill:
             army -= barracks
             ants[ai] = _new_tuple(Anthill, (owner, slots, left, count, army, full | {tile}, tokens))
-        n.log = Log(n.log, {"type": "barracks", "player": owner, "anthill": ai, "tile": tile, "fill": a.fill})
+        n.log = Log(n.log, (_BARRACKS, "barracks", owner, ai, tile, a.fill))
         self._specialist(n, ants, ai, owner, specialist, eggs)
 
     def _do_sentry(self, n: State, a: Sentry) -> None:
@@ -288,13 +344,11 @@ class MicropolisRules:
         army += sum(tiles[t].barracks for t in full) - sum(tiles[t].barracks for t in a.full)
         ants[ai] = _new_tuple(Anthill, (owner, slots, left, count, army, frozenset(a.full), tokens))
         n.anthills = tuple(ants)
-        n.log = Log(n.log, {"type": "sentry", "player": owner, "anthill": ai, "full": sorted(a.full),
-                            "army": army})
+        n.log = Log(n.log, (_SENTRY, "sentry", owner, ai, sorted(a.full), army))
         self._end_turn(n)
 
     def _do_choose_leader(self, n: State, a: ChooseLeader) -> None:
-        n.log = Log(n.log, {"type": "choose_leader", "player": n.leader_player, "anthill": a.anthill,
-                            "to": n.anthills[a.anthill].owner})
+        n.log = Log(n.log, (_CHOOSE, "choose_leader", n.leader_player, a.anthill, n.anthills[a.anthill].owner))
         n.leader = a.anthill
         self._start_round(n)
 
@@ -305,13 +359,13 @@ class MicropolisRules:
             pass
         elif specialist == "nurse":
             got = self._gain(n, ants, ai, eggs)
-            n.log = Log(n.log, {"type": "nurse", "player": owner, "anthill": ai, "eggs": eggs, "gained": got})
+            n.log = Log(n.log, (_NURSE, "nurse", owner, ai, eggs, got))
         elif specialist == "architect":
             got = 1 if n.architect_reserve > 0 else 0
             if got:
                 n.architect_reserve -= 1
                 self._set_architects(n, ants, owner, n.architects[owner] + 1)   # R28: to the player
-            n.log = Log(n.log, {"type": "architect", "player": owner, "anthill": ai, "gained": got})
+            n.log = Log(n.log, (_ARCHITECT, "architect", owner, ai, got))
         elif specialist == "sergeant":
             la = n.leader
             lost = 1 if ants[la].army > 0 else 0
@@ -319,12 +373,14 @@ class MicropolisRules:
                 ants[la] = ants[la]._replace(army=ants[la].army - 1)
                 n.reserve += 1
             got = self._gain(n, ants, ai, 1)
-            n.log = Log(n.log, {"type": "sergeant", "player": owner, "anthill": ai, "leader_anthill": la,
-                                "lost": lost, "gained": got})
+            n.log = Log(n.log, (_SERGEANT, "sergeant", owner, ai, la, lost, got))
         n.anthills = tuple(ants)
-        if specialist == "sentry" and len(self._sentry_actions(ants[ai], n.tiles)) > 1:
-            n.phase = "sentry"
-            return
+        if specialist == "sentry":
+            acts = self._sentry_actions(ants[ai], n.tiles)
+            if len(acts) > 1:
+                n.phase = "sentry"
+                n._legal = acts
+                return
         self._end_turn(n)
 
     def _end_turn(self, n: State) -> None:
@@ -337,7 +393,7 @@ class MicropolisRules:
         if n.round >= n.last_round:   # R22
             n.phase = "over"
             n.turn_index = 0
-            n.log = Log(n.log, {"type": "game_over", "round": n.round})
+            n.log = Log(n.log, (_GAME_OVER, "game_over", n.round))
             return
         if n.expert:
             refill = n.round % self.c.expert_refill_every == 0          # R25
@@ -358,11 +414,11 @@ class MicropolisRules:
                 ls.append(k)
         size = self.c.line_size
         drawn = n.pile[:size - len(line)]
-        log = Log(n.log, {"type": "refill", "round": n.round, "kept": line[:]})
+        events = [(_REFILL, "refill", n.round, line[:])]
         for t in drawn:
-            log = Log(log, {"type": "draw", "position": len(line), "tile": t})
+            events.append((_DRAW, "draw", len(line), t))
             line.append(t)
-        n.log = log
+        n.log = n.log.add_all(events)
         n.pile = n.pile[len(drawn):]
         n.line = tuple(line) + (None,) * (size - len(line))
         n.line_soldiers = tuple(ls) + (0,) * (size - len(ls))
@@ -371,12 +427,12 @@ class MicropolisRules:
         """R9 (base) / R26 (expert): who takes the Red army token at a refill."""
         ants = n.anthills
         cur = n.leader
-        if not n.expert:   # the largest army at least as large as the leader's
-            m, cands = ants[cur].army, []
+        if not n.expert:   # the largest army at least as large as the leader's ([4]: .army, quicker)
+            m, cands = ants[cur][4], []
             for i, a in enumerate(ants):
-                if i != cur and a.army >= m:
-                    if a.army > m:
-                        m, cands = a.army, []
+                if i != cur and a[4] >= m:
+                    if a[4] > m:
+                        m, cands = a[4], []
                     cands.append(i)
             if not cands:
                 self._start_round(n)
@@ -392,8 +448,7 @@ class MicropolisRules:
             cands = opp or top
         if len(cands) == 1:
             if cands[0] != cur:
-                n.log = Log(n.log, {"type": "leader", "anthill": cands[0], "player": ants[cands[0]].owner,
-                                    "from": cur})
+                n.log = Log(n.log, (_LEADER, "leader", cands[0], ants[cands[0]].owner, cur))
                 n.leader = cands[0]
             self._start_round(n)
             return
@@ -407,7 +462,7 @@ class MicropolisRules:
         n.turn_index = 0
         n.phase = "take"
         n.leader_choices = ()
-        n.log = Log(n.log, {"type": "round", "round": n.round, "leader": n.leader, "player": p0})
+        n.log = Log(n.log, (_ROUND, "round", n.round, n.leader, p0))
 
     # ------------------------------------------------------------------ scoring
     def anthill_lines(self, s: State) -> list[dict]:
@@ -421,8 +476,12 @@ class MicropolisRules:
         return sheets
 
     def _score_sheets(self, s: State) -> list[ScoreSheet]:
+        per_anthill = anthill_values(s.anthills, s.tiles, self.c)
+        if not s.expert:   # anthill p is player p's
+            return [ScoreSheet(p, dict(zip(LINES, values)), {"army": a.army})
+                    for p, (a, values) in enumerate(zip(s.anthills, per_anthill))]
         sheets = [ScoreSheet(p, dict.fromkeys(LINES, 0), {"army": 0}) for p in range(len(s.seats))]
-        for a, values in zip(s.anthills, anthill_values(s.anthills, s.tiles, self.c)):
+        for a, values in zip(s.anthills, per_anthill):
             sh = sheets[a.owner]
             sh.tiebreak["army"] += a.army
             lines = sh.lines
@@ -484,6 +543,20 @@ class MicropolisRules:
         return None
 
 
+# the keys of each event (the log stores an event as (keys, values...): see game.core.rules.Log)
+_TAKE = ("type", "player", "anthill", "position", "tile", "architect", "paid", "found", "to_reserve")
+_PLACE = ("type", "player", "anthill", "end", "slot", "tile")
+_BARRACKS = ("type", "player", "anthill", "tile", "fill")
+_SENTRY = ("type", "player", "anthill", "full", "army")
+_CHOOSE = ("type", "player", "anthill", "to")
+_NURSE = ("type", "player", "anthill", "eggs", "gained")
+_ARCHITECT = ("type", "player", "anthill", "gained")
+_SERGEANT = ("type", "player", "anthill", "leader_anthill", "lost", "gained")
+_GAME_OVER = ("type", "round")
+_REFILL = ("type", "round", "kept")
+_DRAW = ("type", "position", "tile")
+_LEADER = ("type", "anthill", "player", "from")
+_ROUND = ("type", "round", "leader", "player")
 _RIGHT_ONLY = [PlaceEnd("right")]
 _LEFT_OR_RIGHT = [PlaceEnd("left"), _RIGHT_ONLY[0]]
 _FILL_OR_LEAVE = [FillBarracks(True), FillBarracks(False)]

@@ -35,6 +35,8 @@ class Gallery:
 
 
 def _as_slots(slots) -> tuple:
+    if type(slots) is tuple:
+        return slots
     if isinstance(slots, dict):
         out = [None] * 10
         for k, v in slots.items():
@@ -131,6 +133,9 @@ class _Scorer:
         self.compiled: dict = {}    # tile id -> segments as _galleries reads them (see _tile)
         self.ants: dict = {}        # tile id -> ants on the tile
         self.fruit_bits = {f: 1 << i for i, f in enumerate(consts.fruits)}   # the data allows no other
+        # harvest points by fruit kinds + gifts, for every total a gallery can reach (R8: 6 at most)
+        gifts = sum(sg.fruits.count(consts.wild_fruit) for t in tiles.values() for sg in t.segments)
+        self.harvest_vp = tuple(consts.harvest_vp[min(6, k)] for k in range(len(consts.fruits) + gifts + 1))
 
     def _tile(self, tid) -> tuple:
         """Per segment: (at Li, at Lo, at Ri, at Ro, ants, extras); extras (fruit kinds (bits), gifts,
@@ -170,7 +175,7 @@ class _Scorer:
         return got
 
     def _count(self, slots: tuple) -> tuple:
-        harvest_vp = self.consts.harvest_vp
+        harvest_vp = self.harvest_vp
         population = best = harvest = royal = 0
         for run, closed in _runs(slots):
             for ants, fruits, gifts, queens, span in self._galleries(run, closed):
@@ -178,7 +183,7 @@ class _Scorer:
                     population += ants
                     if ants > best:
                         best = ants
-                    harvest += harvest_vp[min(6, fruits.bit_count() + gifts)]
+                    harvest += harvest_vp[fruits.bit_count() + gifts]
                     if queens == 1:
                         royal += span.bit_count()
         return population, best, harvest, royal
@@ -218,7 +223,8 @@ class _Scorer:
                     next_ri = g
                 if at_ro:
                     next_ro = g
-                if bit == 1:
+            if bit == 1:   # the first tile: nothing to join yet, so its galleries are the first ones, a segment each
+                for g, (at_li, at_lo, *_) in zip(gals, segs):
                     if at_li:
                         first_li = g
                     if at_lo:
@@ -268,12 +274,16 @@ def anthill_values(anthills, tiles, consts) -> list[tuple]:
     lines = scorer(tiles, consts).gallery_lines
     barracks_vp = consts.barracks_vp
     raw = []
+    best_col = best_army = 0
     for a in anthills:
         population, best, harvest, royal = lines(_as_slots(a.slots))
-        barracks = sum(barracks_vp[tiles[t].barracks] for t in a.full)
-        raw.append((population, best, harvest, royal, a.army, barracks))
-    best_col = max(r[1] for r in raw)
-    best_army = max(r[4] for r in raw)
+        barracks = sum(barracks_vp[tiles[t].barracks] for t in a.full) if a.full else 0
+        army = a.army
+        raw.append((population, best, harvest, royal, army, barracks))
+        if best > best_col:
+            best_col = best
+        if army > best_army:
+            best_army = army
     colony_vp = consts.colony_vp if best_col > 0 else 0
     army_vp = consts.red_army_vp if best_army > 0 else 0
     return [(population, colony_vp if colony == best_col else 0, harvest, royal,

@@ -33,6 +33,9 @@ State fields (read-only for the UI; ``rules.apply`` returns a new State):
 A State is never changed once ``rules.apply`` has returned it, so the rules remember its
 legal actions and score sheets on it (``_legal``, ``_sheets``; not fields, and ``copy``
 forgets them). Whoever edits a copy (tests building a situation) does so before asking.
+``_gaps`` (the line and the bits of its empty positions) is handed on to copies and trusted
+only while ``line`` is that very tuple. Its attributes live in a plain dict (``__post_init__``):
+copies made with ``dict.copy`` keep the interpreter's fast attribute access.
 
 Anthill (NamedTuple): ``owner`` player; ``slots`` 10 tile ids or None (slot k clockwise;
 right edge of k touches the left edge of k+1); ``left`` slot of the counter-clockwise end of
@@ -159,6 +162,15 @@ class State:
 
     _legal = None    # caches of the rules (class defaults, not fields): see the module docstring
     _sheets = None
+    _gaps = (None, 0)   # (line, bits of its empty positions): kept by copies, trusted only for that line
+
+    def __post_init__(self):
+        # a plain dict holding the caches too: attribute access on the State and its copies
+        # (dict.copy) then takes the interpreter's fast path, which a shared-key dict misses
+        self.__dict__ = dict(self.__dict__, _legal=None, _sheets=None, _gaps=State._gaps)
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__ = dict(state)   # unpickled (the AI's process): a plain dict, see __post_init__
 
     def copy(self) -> "State":
         """A shallow copy (every field is immutable or shared) without the caches."""
