@@ -265,7 +265,7 @@ def load_tiles(path: Path, c: Constants) -> dict[str, Tile]:
     raw = load_yaml(path)
     out: dict[str, Tile] = {}
     for e in entries(file, raw, "anthill_tiles"):
-        tid = e.req("id", str)
+        tid = e.req("id", str, lambda v: None if v.strip() else "must not be empty")   # the rules rely on it
         topo = e.opt("topology", str, "")
         segs_raw = e.req("segments", list, lambda v: None if v else "must list at least one segment")
         segs = tuple(_load_segment(e, tid, k, r, c) for k, r in enumerate(segs_raw))

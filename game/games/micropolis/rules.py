@@ -17,7 +17,7 @@ in line where a helper would be called once per action.
 """
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
 from operator import add as _add
 
 from game.core.rng import Rng
@@ -239,7 +239,7 @@ class MicropolisRules:
     def _facts_of(self, tiles) -> dict:
         """tile id -> (barracks size, specialist, eggs): worked out once for the rules' own tiles
         (``Tile.specialist`` and ``.eggs`` are computed on every read); tests may bring others."""
-        if tiles is self.data.tiles:
+        if tiles is self._tiles:
             return self._facts
         return {tid: (t.barracks, t.specialist, t.eggs) for tid, t in tiles.items()}
 
@@ -407,11 +407,8 @@ class MicropolisRules:
 
     def _refill(self, n: State) -> None:
         """Slide the line to the front (soldiers stay on their tiles), then draw up to 7 (R12)."""
-        line, ls = [], []
-        for t, k in zip(n.line, n.line_soldiers):
-            if t is not None:
-                line.append(t)
-                ls.append(k)
+        line = list(filter(None, n.line))   # the tiles left (a tile id is never empty)
+        ls = list(compress(n.line_soldiers, n.line))
         size = self.c.line_size
         drawn = n.pile[:size - len(line)]
         events = [(_REFILL, "refill", n.round, line[:])]

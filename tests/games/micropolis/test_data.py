@@ -136,6 +136,14 @@ def test_broken_duplicate_id_refused():
     assert "duplicate_id.yaml" in msg and "'A01'" in msg and "'id'" in msg and "duplicate" in msg
 
 
+def test_broken_empty_tile_id_refused(tmp_path):
+    bad = tmp_path / "empty_id.yaml"
+    bad.write_text((FIX / "duplicate_id.yaml").read_text().replace("id: A01", 'id: ""', 1))
+    with pytest.raises(DataError) as e:
+        load_tiles(bad, D.constants)
+    assert "empty_id.yaml" in str(e.value) and "'id'" in str(e.value) and "must not be empty" in str(e.value)
+
+
 def test_broken_constants_missing_field():
     with pytest.raises(DataError) as e:
         load_constants(FIX / "constants_missing.yaml")
