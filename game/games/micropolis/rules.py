@@ -18,7 +18,6 @@ in line where a helper would be called once per action.
 from __future__ import annotations
 
 from itertools import combinations, compress
-from operator import add as _add
 
 from game.core.rng import Rng
 from game.core.rules import EMPTY_LOG, Log, RulesError, ScoreSheet, winners_by_sheets
@@ -160,13 +159,11 @@ class MicropolisRules:
         return out
 
     def _new_payments(self, gaps: int) -> list:
-        """Per line position: (soldiers added to each position, soldiers paid) for taking the tile
-        there with a line whose empty positions are ``gaps`` (R13)."""
-        size = self.c.line_size
+        """Per line position: the positions that get a soldier when the tile there is taken from a
+        line whose empty positions are ``gaps`` (R13: every tile before it)."""
         out = []
-        for pos in range(size):
-            more = tuple(1 if i < pos and not gaps >> i & 1 else 0 for i in range(size))
-            out.append((more, sum(more)))
+        for pos in range(self.c.line_size):
+            out.append(tuple(i for i in range(pos) if not gaps >> i & 1))
         if len(self._payments) >= _MEMO_MAX:
             self._payments.clear()
         self._payments[gaps] = out
@@ -270,12 +267,17 @@ class MicropolisRules:
         known = n._gaps
         gaps = known[1] if known[0] is line else self._gaps(n)
         if pos and not a.architect:   # R13: one soldier on each tile before it
-            more, paid = (self._payments.get(gaps) or self._new_payments(gaps))[pos]
-            ls = list(map(_add, ls, more))
+            before = (self._payments.get(gaps) or self._new_payments(gaps))[pos]
+            paid = len(before)
+            ls = list(ls)
+            for i in before:
+                ls[i] += 1
             ls[pos] = 0
             n.line_soldiers = tuple(ls)
         elif found:
-            n.line_soldiers = ls[:pos] + (0,) + ls[pos + 1:]
+            ls = list(ls)
+            ls[pos] = 0
+            n.line_soldiers = tuple(ls)
         army += found - paid
         extra = army - self.c.army_cap   # R14: above the cap goes to the reserve
         if extra > 0:
@@ -283,16 +285,15 @@ class MicropolisRules:
             n.reserve += extra
         else:
             extra = 0
-        ant = _new_tuple(Anthill, (owner, slots, left, count, army, full, tokens))
+        ants = list(ants)   # (a list and back makes fewer objects than slicing)
+        ants[ai] = _new_tuple(Anthill, (owner, slots, left, count, army, full, tokens))
         if a.architect:   # R28: the token is the player's, whichever anthill receives the tile
-            ants = list(ants)
-            ants[ai] = ant
             self._set_architects(n, ants, owner, n.architects[owner] - 1)
             n.architect_reserve += 1
-            n.anthills = tuple(ants)
-        else:
-            n.anthills = ants[:ai] + (ant,) + ants[ai + 1:]
-        n.line = line = line[:pos] + (None,) + line[pos + 1:]
+        n.anthills = tuple(ants)
+        line = list(line)
+        line[pos] = None
+        n.line = line = tuple(line)
         n._gaps = (line, gaps | 1 << pos)
         n.phase, n.pending, n.active_anthill = "place", tile, ai
         n._legal = _RIGHT_ONLY if count == 0 or count == 9 else _LEFT_OR_RIGHT
@@ -307,22 +308,23 @@ class MicropolisRules:
             slot = left = (left - 1) % 10
         else:
             slot = (left + count) % 10
-        ant = _new_tuple(Anthill, (owner, slots[:slot] + (tile,) + slots[slot + 1:], left, count + 1, army,
-                                   full, tokens))
+        slots = list(slots)
+        slots[slot] = tile
+        ant = _new_tuple(Anthill, (owner, tuple(slots), left, count + 1, army, full, tokens))
         n.log = Log(n.log, (_PLACE, "place", owner, ai, a.end, slot, tile))
         barracks, specialist, eggs = (self._facts if n.tiles is self._tiles else self._facts_of(n.tiles))[tile]
+        ants = list(ants)
+        ants[ai] = ant
         if barracks and army >= barracks:   # R19/R21: barracks first (a choice when the army fills them)
-            n.anthills = ants[:ai] + (ant,) + ants[ai + 1:]
+            n.anthills = tuple(ants)
             n.pending_slot = slot
             n.phase = "barracks"
             n._legal = _FILL_OR_LEAVE
         elif specialist is None:   # most tiles: the turn ends here
-            n.anthills = ants[:ai] + (ant,) + ants[ai + 1:]
+            n.anthills = tuple(ants)
             self._end_turn(n)
         else:
             n.pending_slot = slot
-            ants = list(ants)
-            ants[ai] = ant
             self._specialist(n, ants, ai, owner, specialist, eggs)
 
     def _do_barracks(self, n: State, a: FillBarracks) -> None:
