@@ -264,6 +264,9 @@ def parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="print start-up time, frame times and playouts per second")
     b.add_argument("--frames", type=_int_in(3, 1_000_000), default=600)
     b.add_argument("--playout-seconds", type=_seconds, default=3.0)
+    b.add_argument("--against", metavar="PATH",
+                   help="instead: random games per CPU second against the checkout at PATH, side by side")
+    b.add_argument("--rounds", type=_int_in(1, 10_000), default=30, help="alternating chunks (with --against)")
     return p
 
 
@@ -291,6 +294,9 @@ def run(argv: list[str], start_time: float) -> int:
             from game.tools.screenshot import screenshot
             return screenshot(args.scene, args.game, args.players, args.seed, args.moves, args.size,
                               args.option, args.out)
+        if args.cmd == "bench" and args.against:
+            from game.tools.speed_compare import speed_against
+            return speed_against(args.against, args.rounds)
         if args.cmd == "bench":
             from game.tools.bench import bench
             return bench(args.frames, args.playout_seconds)
