@@ -29,28 +29,16 @@ _PACKS: dict[int, tuple] = {}   # draws -> what shuffle needs to make that many 
 
 def _pack(draws: int) -> tuple:
     """For ``draws`` numbers in 128-bit lanes: one in each lane, the k-th step of the state
-    (k = 1.., in lane k - 1), the low 64 bits of every lane, and how to read the lanes back."""
+    (k = 1.., in lane k - 1), the low 64 bits of every lane, the lanes' size in bytes and the
+    format reading each lane's low 64 bits, lane 0 first."""
     rep = steps = 0
     for k in range(draws):
         rep |= 1 << (128 * k)
         steps |= ((k + 1) * _GOLDEN & _MASK) << (128 * k)
-    lanes = _Lanes(draws)
-    pack = (rep, steps, _MASK * rep, lanes)
+    pack = (rep, steps, _MASK * rep, 16 * draws, struct.Struct("<" + "Q8x" * draws))
     if len(_PACKS) < 256:
         _PACKS[draws] = pack
     return pack
-
-
-class _Lanes:
-    """Reads the low 64 bits of each 128-bit lane of a large int, lane 0 first."""
-    __slots__ = ("size", "format")
-
-    def __init__(self, count: int):
-        self.size = 16 * count
-        self.format = struct.Struct("<" + "Q8x" * count)
-
-    def unpack(self, z: int) -> tuple:
-        return self.format.unpack(z.to_bytes(self.size, "little"))
 
 
 class Rng:
@@ -98,12 +86,11 @@ class Rng:
         if m < 2:
             return
         draws = m - 1
-        pack = _PACKS.get(draws) or _pack(draws)
-        rep, steps, low, lanes = pack
+        rep, steps, low, size, lanes = _PACKS.get(draws) or _pack(draws)
         z = (self.state * rep + steps) & low   # lane k: the state after k + 1 steps
         z = ((z ^ (z >> 30)) & low) * _M1 & low
         z = ((z ^ (z >> 27)) & low) * _M2 & low
-        values = lanes.unpack((z ^ (z >> 31)) & low)
+        values = lanes.unpack(((z ^ (z >> 31)) & low).to_bytes(size, "little"))
         if max(values) > _MASK - m:   # below every rejection bound of 2..m, or done one by one
             self._shuffle_one_by_one(items)
             return

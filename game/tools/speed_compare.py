@@ -65,7 +65,8 @@ def compare(other: dict, ours: dict, game: str, players: int, options: dict, rou
             seconds: float) -> dict:
     """Median games per second of each tree and the median (and quartiles) of ours / other."""
     theirs_run, ours_run = _runner(other, game, players, options), _runner(ours, game, players, options)
-    theirs_run(seconds), ours_run(seconds)   # warm up: imports, caches
+    theirs_run(seconds)   # warm up: imports, caches
+    ours_run(seconds)
     a, b, ratios = [], [], []
     for i in range(rounds):
         if i % 2:   # alternate which goes first
@@ -84,7 +85,8 @@ def compare(other: dict, ours: dict, game: str, players: int, options: dict, rou
 
 def speed_against(root: str, rounds: int = 30, seconds: float = 0.4, out=print) -> int:
     """Print, for every game of this tree that the other tree also has, at its smallest and
-    largest player counts (and Micropolis's expert mode), random games per CPU second of both."""
+    largest player counts and with each yes/no option at the smallest, random games per CPU
+    second of both."""
     try:
         other = load_tree(root)
     except (ValueError, ImportError, OSError) as e:
@@ -101,8 +103,8 @@ def speed_against(root: str, rounds: int = 30, seconds: float = 0.4, out=print) 
             continue
         rules = get_rules(gid)
         cases = [(n, {}) for n in sorted({rules.min_players, rules.max_players})]
-        cases += [(n, {o["key"]: True}) for o in getattr(rules, "options_spec", ())
-                  if o.get("type") == "bool" for n in (rules.min_players,)]
+        cases += [(rules.min_players, {o["key"]: True}) for o in getattr(rules, "options_spec", ())
+                  if o.get("type") == "bool"]
         for players, options in cases:
             if rules.validate_setup([Seat(f"P{i}", rules.seat_colors[i]) for i in range(players)], options):
                 continue
