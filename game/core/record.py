@@ -27,11 +27,11 @@ import yaml
 from game.core import safe_yaml
 
 from game import __version__
+from game.core.names import MAX_NAME, name_problem
 from game.core.rules import Seat, SEAT_KINDS
 
 FORMAT = "anthology-record/1"
 MAX_SEATS = 8
-MAX_NAME = 40
 
 
 class RecordError(Exception):
@@ -268,6 +268,9 @@ def write_atomic(path: Path | str, text: str) -> None:
 
 
 def save_record(path: Path | str, rec: Record) -> None:
+    """Write ``rec`` atomically; RecordError (nothing written) if the loader would refuse it."""
+    path = Path(path)
+    record_from_dict(rec.to_dict(), path.name)
     write_atomic(path, record_text(rec))
 
 
@@ -285,11 +288,6 @@ def read_record(path: Path | str) -> Record:
 
 def _scalar(v: Any) -> bool:
     return v is None or type(v) in (bool, int, float, str)
-
-
-def _good_text(v: Any, longest: int) -> bool:
-    """A non-empty one-line string of printable characters (no NUL, no control characters)."""
-    return isinstance(v, str) and 0 < len(v) <= longest and v.isprintable()
 
 
 def record_from_dict(d: Any, name: str = "record") -> Record:
@@ -314,8 +312,10 @@ def record_from_dict(d: Any, name: str = "record") -> Record:
         if not isinstance(st, dict):
             raise RecordError(f"{name}: seat {i + 1} is not a player")
         nm, col, kind = st.get("name"), st.get("color"), st.get("kind", "human")
-        if not _good_text(nm, MAX_NAME) or not nm.strip():
-            raise RecordError(f"{name}: seat {i + 1} has no usable name (1 to {MAX_NAME} printable characters)")
+        problem = name_problem(nm)
+        if problem:
+            raise RecordError(f"{name}: seat {i + 1} has no usable name ({problem}; a name has 1 to "
+                              f"{MAX_NAME} characters on one line)")
         if not isinstance(col, str) or not col.isidentifier() or len(col) > 20:
             raise RecordError(f"{name}: seat {i + 1} has no usable colour")
         if type(kind) is not str or kind not in SEAT_KINDS:

@@ -7,6 +7,7 @@ import time
 import pygame
 
 from game.core.catalog import load_catalog
+from game.core.names import clean_name, name_problem
 from game.core.rules import Seat
 from game.games import get_rules
 from game.scenes.common import Background, draw_message, draw_title
@@ -18,6 +19,7 @@ KINDS = ["human", "easy", "medium", "hard", "empty"]
 KIND_LABELS = {"human": "Human", "easy": "AI - Easy", "medium": "AI - Medium", "hard": "AI - Hard",
                "empty": "(empty seat)"}
 NAMES = ["Ann", "Bruno", "Cleo", "Dario", "Ella", "Femi"]
+NAME_FIELD_CHARS = 14   # what the name field shows; within the rule every record loads by
 
 
 def check_seats(rules, seats: list[Seat], options: dict) -> str | None:
@@ -29,8 +31,11 @@ def check_seats(rules, seats: list[Seat], options: dict) -> str | None:
     if len(set(colors)) != len(colors):
         return "Two players have the same colour; give each a different one."
     names = [s.name.strip() for s in seats]
-    if any(not nm for nm in names):
-        return "Every player needs a name."
+    for i, nm in enumerate(names):
+        problem = name_problem(nm)
+        if problem:
+            return "Every player needs a name." if problem == "it is empty" else \
+                f"The name of player {i + 1} cannot be used: {problem}."
     if len(set(names)) != len(names):
         return "Two players have the same name."
     return rules.validate_setup(seats, options)
@@ -168,8 +173,8 @@ class SetupScene(Scene):
             if self.editing == -1:
                 if ev.text.isdigit() and len(self.seed_text) < 12:
                     self.seed_text += ev.text
-            elif len(self.names[self.editing]) < 14:
-                self.names[self.editing] += ev.text
+            else:
+                self.names[self.editing] = clean_name(self.names[self.editing] + ev.text, NAME_FIELD_CHARS)
             self.dirty = True
         elif ev.type == pygame.KEYDOWN:
             self.dirty = True

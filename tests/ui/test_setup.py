@@ -46,3 +46,20 @@ def test_the_imaginary_colour_never_clashes_with_a_player(app):
     setup.seat_colors[1] = "green"
     seats = setup.seats()
     assert len({s.color for s in seats}) == 3
+
+
+def test_a_name_typed_in_setup_always_loads(app):
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+    setup = SetupScene(app, "antics")
+    app.scenes.push(setup)
+    setup.names[0] = ""
+    setup._act(("name", 0, None))
+    for text in ("\u200f\u05d3\u05e0\u05d4 ", family, "\x1b\n", "x" * 60):   # a paste past the field's length
+        setup.handle(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    assert setup.names[0].startswith("\u200f\u05d3\u05e0\u05d4 " + family) and len(setup.names[0]) <= 40
+    setup.start()
+    play = app.scenes.top
+    play.step_ai_now() or play.submit(get_rules("antics").legal_actions(play.state)[0])
+    play.saver.flush()
+    rec, states, msg = saves.load_save(play.save_path, get_rules)
+    assert msg is None and rec.seats[0].name == setup.names[0]
