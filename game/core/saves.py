@@ -11,13 +11,16 @@ nothing and return False.
 """
 from __future__ import annotations
 
+import os
+import secrets
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.paths import saving_enabled, user_dir
-from game.core.record import Record, RecordError, read_record, remove_stale_temps, replay, save_record
+from game.core.record import (STALE_TEMP_SECONDS, Record, RecordError, read_record, remove_stale_temps, replay,
+                              save_record)
 
 AUTOSAVE = "autosave.yaml"
 LAST_FINISHED = "last-finished.yaml"
@@ -48,15 +51,37 @@ def clear_autosave() -> bool:
     return False
 
 
+def reserve(folder: Path, stem: str, suffix: str = ".yaml") -> Path:
+    """Create an empty file ``stem.yaml`` in ``folder``, or ``stem-<6 random hex>.yaml`` if that
+    name is taken, exclusively (O_EXCL): no other file, copy of the program or clock setting can
+    have the same name. Raises OSError if the folder cannot be written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    name = f"{stem}{suffix}"
+    for _ in range(100):
+        try:
+            os.close(os.open(folder / name, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+            return folder / name
+        except FileExistsError:
+            name = f"{stem}-{secrets.token_hex(3)}{suffix}"
+    raise FileExistsError(f"no free name for {stem} in {folder}")
+
+
+def move_without_replacing(path: Path, folder: Path, stem: str) -> Path:
+    """Move ``path`` into ``folder`` under a name reserved for it (never over another file)."""
+    target = reserve(folder, stem, path.suffix)
+    try:
+        if path.is_dir() and not path.is_symlink():
+            target.unlink()     # a folder cannot take a file's place; the name was free a moment ago
+        os.replace(path, target)
+    except OSError:
+        target.unlink(missing_ok=True)
+        raise
+    return target
+
+
 def move_aside(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.unreadable-{stamp}{path.suffix}")
-    n = 1
-    while target.exists() or target.is_symlink():
-        target = path.with_name(f"{path.stem}.unreadable-{stamp}-{n}{path.suffix}")
-        n += 1
-    path.rename(target)
-    return target
+    return move_without_replacing(path, path.parent, f"{path.stem}.unreadable-{stamp}")
 
 
 def _set_aside(p: Path, why: str) -> str:
@@ -206,15 +231,8 @@ def finished_dir() -> Path:
 
 
 def new_slot(game: str) -> Path:
-    """A file name no other game uses, in saves/ (not created here)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    folder = saves_dir()
-    n = 0
-    while True:
-        p = folder / f"{game}-{stamp}{f'-{n}' if n else ''}.yaml"
-        if not p.exists() and not p.is_symlink():
-            return p
-        n += 1
+    """A new file in saves/ for one game, created empty (see ``reserve``); its first save fills it."""
+    return reserve(saves_dir(), f"{game}-{time.strftime('%Y%m%d-%H%M%S')}")
 
 
 def write_save(path: Path, rec: Record) -> bool:
@@ -231,10 +249,7 @@ def finish_save(path: Path) -> Path | None:
     if not saving_enabled() or not path.exists():
         return None
     try:
-        target = finished_dir() / path.name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        path.replace(target)
-        return target
+        return move_without_replacing(path, finished_dir(), path.stem)
     except OSError:
         return None
 
@@ -255,9 +270,11 @@ def _adopt_legacy() -> None:
     for name, folder in ((AUTOSAVE, saves_dir()), (LAST_FINISHED, finished_dir())):
         old = user_dir() / name
         if old.is_file():
-            folder.mkdir(parents=True, exist_ok=True)
             stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(old.stat().st_mtime))
-            old.replace(folder / f"earlier-{stamp}.yaml")
+            try:
+                move_without_replacing(old, folder, f"earlier-{stamp}")
+            except FileNotFoundError:
+                pass            # another copy of the program adopted it first
 
 
 def _listing(folder: Path, finished: bool, is_known) -> tuple[list[SaveInfo], list[str]]:
@@ -265,7 +282,8 @@ def _listing(folder: Path, finished: bool, is_known) -> tuple[list[SaveInfo], li
     if not folder.is_dir():
         return infos, messages
     remove_stale_temps(folder)
-    files = sorted((p for p in folder.iterdir() if p.suffix == ".yaml" and ".unreadable-" not in p.name),
+    files = sorted((p for p in folder.iterdir() if p.suffix == ".yaml" and ".unreadable-" not in p.name
+                    and not _reserved(p)),
                    key=lambda p: p.stat().st_mtime, reverse=True)[:MAX_LISTED]
     for p in files:
         rec, msg = peek_save(p, is_known) if not finished else _peek_finished(p, is_known)
@@ -277,6 +295,17 @@ def _listing(folder: Path, finished: bool, is_known) -> tuple[list[SaveInfo], li
         if rec is not None:
             infos.append(SaveInfo(p, rec, p.stat().st_mtime))
     return infos, messages
+
+
+def _reserved(p: Path) -> bool:
+    """An empty file: a name ``reserve`` took for a save not written yet (left alone), or left by
+    a run that stopped before its first save (removed once it is old)."""
+    info = p.stat()
+    if info.st_size:
+        return False
+    if time.time() - info.st_mtime >= STALE_TEMP_SECONDS:
+        p.unlink(missing_ok=True)
+    return True
 
 
 def _peek_finished(p: Path, is_known) -> tuple[Record | None, str | None]:

@@ -173,7 +173,11 @@ class PlayScene(Scene):
                 self.message = "Saving is off; this game is kept in memory only."
             return
         if self.save_path is None:
-            self.save_path = new_slot(self.game_id)
+            try:
+                self.save_path = new_slot(self.game_id)
+            except OSError as e:
+                self.saver.error = e     # told like a failed write; the next decision tries again
+                return
         rec = make_record(self.rules, self.state, self.input_seats, self.seed, self.options)
         self._finished = self.over()
         self.saver.save(self.save_path, rec, finish=self._finished)

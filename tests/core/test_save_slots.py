@@ -91,3 +91,51 @@ def test_the_round_is_read_from_the_events():
     assert info.round == 0
     rec.events.insert(0, {"type": "round", "round": 3})
     assert info.round == 3
+
+
+def _same_second(monkeypatch):
+    monkeypatch.setattr(saves.time, "strftime", lambda fmt, *t: "20260101-120000")
+
+
+def test_two_programs_starting_games_in_the_same_second_take_two_files(monkeypatch):
+    _same_second(monkeypatch)
+    a, b = saves.new_slot("toy"), saves.new_slot("toy")    # neither written yet
+    assert a != b and a.exists() and b.exists()
+    assert a.name == "toy-20260101-120000.yaml" and b.name.startswith("toy-20260101-120000-")
+
+
+def test_a_slot_not_written_yet_is_neither_listed_nor_set_aside():
+    p = saves.new_slot("toy")
+    assert saves.list_saves(TOY_KNOWN) == ([], []) and p.exists()
+
+
+def test_with_the_clock_set_back_a_new_game_never_replaces_a_finished_one(monkeypatch):
+    _same_second(monkeypatch)
+    rules = ToyRules()
+    for seed in (3, 4):
+        p = saves.new_slot("toy")
+        seats, s = _game(rules, seed, 10_000)
+        saves.write_save(p, make_record(rules, s, seats, seed, {}))
+        assert saves.finish_save(p) is not None
+    assert sorted(i.record.seed for i in saves.list_finished(TOY_KNOWN)) == [3, 4]
+
+
+def test_adopting_the_old_autosave_never_replaces_an_earlier_save(monkeypatch):
+    _same_second(monkeypatch)
+    rules = ToyRules()
+    seats, s = _game(rules, 6, 3)
+    earlier = saves.saves_dir() / "earlier-20260101-120000.yaml"
+    saves.write_save(earlier, make_record(rules, s, seats, 6, {}))
+    saves.write_autosave(make_record(rules, s, seats, 9, {}))
+    listed, msgs = saves.list_saves(TOY_KNOWN)
+    assert msgs == [] and sorted(i.record.seed for i in listed) == [6, 9]
+    assert not saves.autosave_path().exists()
+
+
+def test_a_file_set_aside_twice_in_a_second_keeps_both(monkeypatch):
+    _same_second(monkeypatch)
+    saves.saves_dir().mkdir(parents=True)
+    for _ in range(2):
+        (saves.saves_dir() / "toy-broken.yaml").write_text("not: [valid")
+        saves.list_saves(TOY_KNOWN)
+    assert len(list(saves.saves_dir().glob("toy-broken.unreadable-*"))) == 2
