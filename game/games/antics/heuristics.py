@@ -139,12 +139,20 @@ def node_dist(rules) -> dict:
 class Profile:
     """How a level weighs what a player holds (see ``value``). Medium plays by MEDIUM; Hard also
     knows the last round for what it is and sees the rivals who could steal what it carries."""
-    gamma: float = 0.8          # worth kept per unit of work (a hatch, an ANTS! unit or a heave) still needed
-    hill_w: float = 0.9         # the hill and the hand only matter for what they will fetch
-    hand_w: float = 0.25
+    gamma: float = 0.9          # worth kept per action still needed before an item is home
+    plan_steps: int = 5         # deliveries planned ahead
+    risk_per_trail: float = 0.0  # extra actions charged per new trail of a delivery
+    steal_risk: float = 0.8     # share of a carried item lost when a rival could steal it
+    exposed: float = 0.4        # share lost when it waits on the trails, no rival ready to steal it yet
+    slow_risk: float = 0.4      # share of a delivery lost when it needs more heaves than one turn gives
+    hill_w: float = 0.1         # the hill's action levels beyond what the plan sees
+    hand_w: float = 0.3         # a tile in hand, by what its symbols are worth (TILE_SYMBOL_W)
+    soldier_w: float = 0.3      # a soldier ready to guard or steal
     rival: float = 0.35         # a move's worth: mine minus this much of the best rival's
     endgame: bool = False       # in the last round, only what a player's last turn can do is worth anything
-    turn_units: float = 6.0     # units of work a player gets done in a turn (endgame)
+    rounds_base: float = 1.5    # rounds left before the end is triggered: this + tiles in the bag / bag_per_round
+    bag_per_round: float = 4.0
+    turn_units: float = 6.0     # (kept for callers: no longer read)
     near_threat: bool = False   # a carried item is threatened by a rival who could lay an ant beside it, too
 
 
@@ -158,7 +166,8 @@ class Heuristics:
     def __init__(self, profile: Profile = MEDIUM):
         self.w = profile
         self.cache: dict = {}
-        self.threat = _steal_threat_near if profile.near_threat else _steal_threat
+        self.route_cache: dict = {}
+        self.threat = _steal_threat_near
 
     # ------------------------------------------------------------------ a player's worth
     def turns_left(self, s, p) -> int | None:
@@ -169,12 +178,10 @@ class Heuristics:
         return 1 if s.phase != "over" and plays_again(s, p) else 0
 
     def value(self, rules, s, p) -> float:
-        """What p is worth: points scored, items on the way home (discounted by the heaves left),
-        prey and leaves the network can reach soon, the hill's action levels, tiles in hand and
-        hatched ants that have somewhere to go, and carried items that a rival could steal."""
+        """What p is worth: points scored, then the deliveries p could still make before the game
+        ends (see ``plan``), items on the way home, the hatched ants, soldiers and tiles in hand,
+        and carried items that a rival could steal."""
         w = self.w
-        gamma = w.gamma
-        d = s.data
         lines = rules.score_lines(s, p)
         v = float(sum(lines.values()))
         k = len(s.stored[p]) + len(s.beside[p]) + (len(s.delivered) if p == s.player else 0)
@@ -184,75 +191,126 @@ class Heuristics:
         turns = self.turns_left(s, p)
         if turns == 0:                                     # nothing more will come home: the tie-break counts
             return v + TIE_W * tiebreak(rules, s, p)
-        room = w.turn_units if turns == 1 else math.inf   # units of work left
+        horizon = actions_left_in_game(s, p, w)
+        levels = action_levels(rules, s, p)
         mine = s.ants[p]
-        net = frozenset(mine)
-        reach = rules.reach(net)
-        dist = _dist(rules, reach)
-        carried_prey = 0
         leaf_slots = _free_fungi(rules, s, p)
         budget = _heave_budget(rules, s, p)
+        heaves = levels.get("heave", ())
+        spent = 0.0                                        # actions the carried items still need
+        carried_prey = 0
         for t, item in sorted([(t, item) for t, item in mine.items() if item is not None]):
             hops = min(_hops_home(rules, mine, t), 6)
-            if hops + 1 > room:
-                continue                                   # it cannot be home in time
-            room -= hops + 1
-            disc = gamma ** (1 + hops)
-            safe = budget > hops                       # it can be home before anyone could steal it
+            safe = budget > hops                           # it can be home before anyone could steal it
             if safe:
                 budget -= hops + 1
+                cost = 0.3 * (hops + 1)                    # heaves of this turn, not spent elsewhere
+            else:
+                cost = actions_for(hops + 1, heaves) + 0.5
+            spent += cost
+            if spent > horizon + 0.5:
+                continue                                   # it cannot be home in time
+            disc = w.gamma ** spent
             if item.startswith(LEAF_PREFIX):
-                iv = disc * ((leaf_slots.pop(0) if leaf_slots else 0.8) + (2 if item.endswith("green") else 0))
+                iv = disc * ((leaf_slots.pop(0) if leaf_slots else 0.5) + (2 if item.endswith("green") else 0))
             else:
                 iv = disc * _marginal_prey(k + carried_prey)
                 carried_prey += 1
             v += iv
             if s.guards.get(t) == p:
                 v += 0.1 * iv
-            elif not safe and self.threat(rules, s, p, t):
-                v -= 0.45 * iv
-        # prey and leaves still to fetch: ANTS! units, hatches and heaves between them and the hill
-        nd = node_dist(rules)
-        home = nd[rules.hill_node]
-        held = {*s.stored[p].values(), *s.beside[p], *mine.values()}       # ruling 6: one prey of a kind
-        if p == s.player:
-            held.update(s.delivered)
-        wanted = [(d.prey[i].clearing, None) for i, prey in enumerate(rules.prey_ids)
-                  if s.prey_left[i] and prey not in held]
-        wanted += [(lf.clearing, lf.bonus) for i, lf in enumerate(d.leaves) if s.leaves_left[i] and leaf_slots]
-        useful = _useful_terrains(rules, s, net, reach, dist, tuple(c for c, _ in wanted))
-        ready = sum(min(s.hatch[ai][p], useful.get(a.terrain, 0)) for ai, a in enumerate(d.areas) if not a.soldier)
-        # each trail still to cover needs an ANTS! unit and a hatched ant; ants already hatched serve
-        # the nearest targets first (one ant covers one trail, for one target)
-        steps = []
-        for dd, c, bonus in sorted((dist.get(c, 9), c, bonus) for c, bonus in wanted):
-            use = min(ready, dd)
-            ready -= use
-            steps.append((2 * dd - use + home.get(c, 9) + 1, c, bonus))
-        steps.sort(key=lambda x: x[0])
-        have, leaves_used = k + carried_prey, 0
-        for st, c, bonus in steps[:5]:
-            if st > room:
-                break
-            if bonus is None:
-                v += _marginal_prey(have) * gamma ** st
-                have += 1
-                room -= st
-            elif leaves_used < len(leaf_slots):
-                v += (leaf_slots[leaves_used] + bonus) * gamma ** st
-                leaves_used += 1
-                room -= st
+            elif not safe:
+                v -= (w.steal_risk if self.threat(rules, s, p, t) else w.exposed) * iv
+        v += self.plan(rules, s, p, levels, k + carried_prey, leaf_slots, horizon - spent, spent)
         later = 0.0 if turns == 1 else 1.0               # what only pays in later turns
-        v += later * 0.05 * len(mine)
-        hatched = sum(s.hatch[ai][p] for ai, a in enumerate(d.areas) if not a.soldier)
-        v += later * (0.04 * hatched + 0.06 * min(s.supply[p], 4))
-        v += (0.3 if len(mine) >= 2 else 0.1) * min(s.hatch[rules.soldier][p], 2)
-        # the hill and the hand
+        v += later * w.soldier_w * min(s.hatch[rules.soldier][p], 2) * (1.0 if len(mine) >= 2 else 0.3)
         v += later * w.hill_w * hill_value(rules, s, p)
-        v += later * w.hand_w * min(len(s.hands[p]), d.hand_limit)
-        if turns == 1:                                     # a last turn may still win the tie-break
+        v += later * w.hand_w * hand_worth(s.data, s.hands[p])
+        if turns == 1 or w.endgame is False:               # the tie-break, for a close finish
             v += TIE_W * tiebreak(rules, s, p)
         return v
+
+    def plan(self, rules, s, p, levels, have: int, leaf_slots: list, horizon: float, start: float) -> float:
+        """The deliveries p could still make, one after another: each time the prey (of a kind p
+        lacks) or leaf (for a free fungus) with the best worth for its cost in actions (hatches,
+        ANTS! units and heaves, each at the level of p's best spaces for it), the ants it needs
+        laid on a shortest way (so that the next delivery starts from there). A delivery is worth
+        its points discounted by the actions spent until it is home, nothing past the horizon."""
+        w = self.w
+        d = s.data
+        held = {*s.stored[p].values(), *s.beside[p], *s.ants[p].values()}     # ruling 6
+        if p == s.player:
+            held.update(s.delivered)
+        prey_goals = [c.clearing for i, (c, prey) in enumerate(zip(d.prey, rules.prey_ids))
+                      if s.prey_left[i] and prey not in held]
+        leaf_goals = [(lf.clearing, lf.bonus, s.leaves_left[i]) for i, lf in enumerate(d.leaves) if s.leaves_left[i]]
+        if not prey_goals and not (leaf_goals and leaf_slots):
+            return 0.0
+        hatch_l, ants_l, heave_l = levels.get("hatch", ()), levels.get("ants", ()), levels.get("heave", ())
+        nd = node_dist(rules)
+        one_turn = sum(heave_l[:s.data.actions_per_turn]) + 1      # heaves in one turn, the magnificANT too
+        trails = frozenset(t for t in s.ants[p])
+        ready = {a.terrain: s.hatch[ai][p] for ai, a in enumerate(d.areas) if not a.soldier and s.hatch[ai][p]}
+        free_ants = s.supply[p] + sum(ready.values())
+        leaves_taken = [0] * len(leaf_goals)
+        slots = list(leaf_slots)
+        t_now = start
+        total = 0.0
+        for _ in range(w.plan_steps):
+            route = self.routes(rules, trails)
+            best = None
+            options = [(c, None, -1) for c in prey_goals]
+            if slots:
+                options += [(c, bonus, i) for i, (c, bonus, left) in enumerate(leaf_goals) if left > leaves_taken[i]]
+            for c, bonus, li in options:
+                new, x = min((nd[x].get(c, 99) + 0.01 * r, x) for x, r in route.items())
+                new = int(new)
+                if new >= 99 or new > free_ants:
+                    continue
+                heave = route[x] + new + 1
+                path = _path(rules, nd, x, c) if new else ()
+                hatch = new - _matched(s.data, path, ready) if ready else new
+                cost = (actions_for(hatch, hatch_l) + actions_for(new, ants_l) + actions_for(heave, heave_l)
+                        + w.risk_per_trail * new)
+                worth = _marginal_prey(have) if bonus is None else slots[0] + bonus
+                if heave > one_turn:
+                    worth *= 1 - w.slow_risk                # it waits on the trails for rivals' soldiers
+                score = worth * w.gamma ** cost
+                if best is None or score > best[0]:
+                    best = (score, cost, worth, c, path, new, li)
+            if best is None:
+                break
+            _, cost, worth, c, path, new, li = best
+            t_now += cost
+            if t_now > horizon + 1:
+                break
+            part = worth * w.gamma ** t_now
+            if t_now > horizon:
+                part *= horizon + 1 - t_now
+            total += part
+            if li < 0:
+                prey_goals.remove(c)
+                have += 1
+            else:
+                leaves_taken[li] += 1
+                slots.pop(0)
+            if ready and path:
+                ready = dict(ready)
+                _matched(s.data, path, ready, use=True)
+            free_ants -= new
+            if new:
+                trails = trails | path
+        return total
+
+    def routes(self, rules, trails: frozenset) -> dict:
+        """node -> heaves from it to the large ant-hill along these trails, for every node they
+        reach (kept on this object by network)."""
+        got = self.route_cache.get(trails)
+        if got is None:
+            if len(self.route_cache) >= CACHE_SIZE:
+                self.route_cache.clear()
+            got = self.route_cache[trails] = _routes(rules, trails)
+        return got
 
     def values(self, rules, s) -> list:
         """value() of every player, worked out once per state and profile (kept on it as ``_vals``),
@@ -361,7 +419,7 @@ def _value_keys(rules, s, w: Profile, threat) -> list:
     """For each player, everything value(rules, s, q) reads, the big parts by identity (a state
     never changes them, and an apply shares those it does not change)."""
     shared = (id(rules), id(s.data), s.phase == "over", s.prey_left, s.leaves_left,
-              (s.end_by, s.turns_left, s.player) if w.endgame else None)
+              s.end_by, s.turns_left, s.player, len(s.bag))
     keys = []
     for q, (ants, column) in enumerate(zip(s.ants, zip(*s.hatch))):
         carried = tuple((t, s.guards.get(t), threat(rules, s, q, t)) for t, item in ants.items() if item is not None)
@@ -374,6 +432,108 @@ def _value_keys(rules, s, w: Profile, threat) -> list:
 def plays_again(s, p) -> bool:
     """Whether p still has a turn to play (the current one counts) once the end is triggered."""
     return s.end_by is None or (p - s.player) % len(s.seats) < s.turns_left
+
+
+TILE_SYMBOL_W = {"heave": 1.0, "ants": 0.8, "hatch": 0.6, FUNGUS: 0.6, "build": 0.3, "scout": 0.2}
+
+
+def hand_worth(d, hand) -> float:
+    """The best tiles in hand (as many as may be kept), by their symbols."""
+    worths = sorted((sum(TILE_SYMBOL_W[x] for x in d.tiles[t]) for t in hand), reverse=True)
+    return sum(worths[:d.hand_limit])
+
+
+def action_levels(rules, s, p) -> dict:
+    """action -> levels of p's usable spaces for it (not under a stored prey), highest first."""
+    stored = s.stored[p]
+    memo = rules.hill_info(s, p).memo
+    key = ("levels", frozenset(stored))
+    got = memo.get(key)
+    if got is None:
+        by, _ = _levels([(st[-1][1], len(st)) for c, st in s.hills[p].items() if c not in stored])
+        got = memo[key] = {a: tuple(lv) for a, lv in by.items()}
+    return got
+
+
+def actions_for(units: float, levels: tuple) -> float:
+    """Actions needed for ``units`` units of an action, using the best three spaces (and the
+    magnificANT at level 1) in one turn, the best space after that; the last action counts by
+    the share of it used."""
+    if units <= 0:
+        return 0.0
+    spaces = (*levels[:3], 1)
+    acts, left = 0, units
+    for lvl in spaces:
+        if left <= lvl:
+            return acts + left / lvl
+        left -= lvl
+        acts += 1
+    return acts + left / spaces[0]
+
+
+def actions_left_in_game(s, p, w: Profile) -> float:
+    """Actions p may still take: the turn in progress and the rounds the bag is expected to last
+    (the end triggered: p's last turn, if p has one)."""
+    per = s.data.actions_per_turn
+    now = s.actions_left if p == s.player and s.phase not in ("store", "discard", "order", "over") else None
+    if s.end_by is not None:
+        if not plays_again(s, p):
+            return 0.0
+        return float(per if now is None else now)
+    rounds = w.rounds_base + len(s.bag) / w.bag_per_round
+    return per * rounds - (0 if now is None else per - now)
+
+
+def _matched(d, path, ready: dict, use: bool = False) -> int:
+    """How many trails of ``path`` the hatched ants ``ready`` (terrain -> ants) could cover (one
+    ant a trail, of a terrain the trail passes through); ``use`` takes them out of ``ready``."""
+    left = ready if use else dict(ready)
+    k = 0
+    for t in path:
+        for ter in d.trails[t].terrains:
+            if left.get(ter):
+                left[ter] -= 1
+                k += 1
+                break
+    return k
+
+
+def _routes(rules, trails: frozenset) -> dict:
+    """node -> trails from it to the large ant-hill along ``trails`` (breadth-first)."""
+    hill = rules.hill_node
+    out = {hill: 0}
+    frontier = [hill]
+    while frontier:
+        nxt = []
+        for node in frontier:
+            for t in rules.node_trails[node]:
+                if t in trails:
+                    a, b = rules.ends[t]
+                    o = b if a == node else a
+                    if o not in out:
+                        out[o] = out[node] + 1
+                        nxt.append(o)
+        frontier = nxt
+    return out
+
+
+def _path(rules, nd: dict, x, c) -> frozenset:
+    """The trails of one shortest way on foot from node x to node c."""
+    out = set()
+    cur = x
+    while cur != c:
+        for t in rules.node_trails[cur]:
+            if t == rules.chasm:
+                continue
+            a, b = rules.ends[t]
+            o = b if a == cur else a
+            if nd[o].get(c, 99) == nd[cur][c] - 1:
+                out.add(t)
+                cur = o
+                break
+        else:
+            break
+    return frozenset(out)
 
 
 def _heave_budget(rules, s, p) -> int:
@@ -564,7 +724,8 @@ _BY_LEVEL = {"hard": Heuristics(HARD)}
 
 def forget() -> None:
     """Drop everything the heuristics remembered (tests check that nothing depends on it)."""
-    for cache in (_NEAR, _USEFUL, _LANDING, _MEDIUM.cache, *(h.cache for h in _BY_LEVEL.values())):
+    for cache in (_NEAR, _USEFUL, _LANDING, _MEDIUM.cache, _MEDIUM.route_cache,
+                  *(h.cache for h in _BY_LEVEL.values()), *(h.route_cache for h in _BY_LEVEL.values())):
         cache.clear()
 
 
