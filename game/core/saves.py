@@ -345,32 +345,43 @@ def list_finished(is_known=None) -> list[SaveInfo]:
 class BackgroundSaver:
     """Writes a game's saves off the drawing loop (a write with its fsyncs takes ~10 ms).
 
-    The newest record wins: records queued while one is being written are skipped but the last.
-    ``flush()`` waits until everything asked is on disk (leaving a game, closing the window).
-    A failed write is kept in ``error`` for the play scene to tell."""
+    Never behind by more than the write in flight: a record asked for while another is being
+    written waits as the one pending write, and a newer record replaces it (only the newest
+    state is worth writing). ``flush()`` waits until everything asked is on disk; the play
+    scene calls it before each decision, so the file is never more than the decision in flight
+    behind. A failed write (OSError, or RecordError for a record the loader would refuse) is
+    kept in ``error`` for the play scene to tell."""
 
     def __init__(self, background: bool = True):
         self.background = background
-        self.error: OSError | None = None
-        self._lock = threading.Lock()
+        self.error: OSError | RecordError | None = None
+        self._done = threading.Condition()
         self._job = None
-        self._thread: threading.Thread | None = None
+        self._busy = False      # a writer thread runs (set and cleared under the lock)
 
     def save(self, path: Path, rec: Record, finish: bool = False) -> None:
         if not self.background:
             self._write((path, rec, finish))
             return
-        with self._lock:
+        with self._done:
             self._job = (path, rec, finish)
-            if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._run, daemon=True)
-                self._thread.start()
+            if not self._busy:
+                self._busy = True
+                threading.Thread(target=self._run, daemon=True).start()
+
+    @property
+    def pending(self) -> bool:
+        """A write is asked for and not yet on disk."""
+        with self._done:
+            return self._busy
 
     def _run(self):
         while True:
-            with self._lock:
+            with self._done:
                 job, self._job = self._job, None
                 if job is None:
+                    self._busy = False
+                    self._done.notify_all()
                     return
             self._write(job)
 
@@ -380,10 +391,9 @@ class BackgroundSaver:
             write_save(path, rec)
             if finish:
                 finish_save(path)
-        except OSError as e:
+        except (OSError, RecordError) as e:
             self.error = e
 
     def flush(self) -> None:
-        t = self._thread
-        if t is not None:
-            t.join()
+        with self._done:
+            self._done.wait_for(lambda: not self._busy)

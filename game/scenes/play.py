@@ -134,6 +134,7 @@ class PlayScene(Scene):
         if action not in self.rules.legal_actions(s):
             self.message = "That move is not allowed right now."
             return False
+        self.saver.flush()   # the last decision is on disk before the next is taken
         before = len(s.log)
         mover = self.rules.to_move(s)
         new = self.rules.apply(s, action)
@@ -185,7 +186,7 @@ class PlayScene(Scene):
     def _check_saver(self):
         e, self.saver.error = self.saver.error, None
         if e is not None:
-            self.message = f"Could not save the game ({e.strerror or e}); it goes on in memory."
+            self.message = f"Could not save the game ({getattr(e, 'strerror', None) or e}); it goes on in memory."
 
     def can_undo(self) -> bool:
         """BGA rules: same player to act, their own last decision, nothing revealed since."""
