@@ -11,6 +11,28 @@ from game.ui.theme import Theme
 
 MIN_SIZE = (1280, 720)
 IDLE_WAIT_MS = 250
+# keys whose holding repeats (set_repeat): moving and scrolling, and Backspace in a text field
+REPEATING_KEYS = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,
+                            pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_BACKSPACE))
+
+
+class HeldKeys:
+    """The keys held down, to tell a held key's repeated KEYDOWNs from new presses."""
+
+    def __init__(self):
+        self.down: set[int] = set()
+
+    def repeated(self, ev: pygame.event.Event) -> bool:
+        """True for a KEYDOWN that repeats a held key that must not repeat (Esc, Enter, a move)."""
+        if ev.type == pygame.KEYDOWN:
+            if ev.key in self.down:
+                return ev.key not in REPEATING_KEYS
+            self.down.add(ev.key)
+        elif ev.type == pygame.KEYUP:
+            self.down.discard(ev.key)
+        elif ev.type == pygame.WINDOWFOCUSLOST:
+            self.down.clear()    # their KEYUPs go to another window
+        return False
 
 
 class App:
@@ -43,6 +65,7 @@ class App:
         self._sound = None
         self._ai_worker = None
         pygame.key.set_repeat(350, 40)
+        self.held_keys = HeldKeys()
 
     @property
     def sound(self):
@@ -149,6 +172,8 @@ class App:
             dt = now - last
             last = now
             for ev in events:
+                if self.held_keys.repeated(ev):
+                    continue
                 self._guarded(self.dispatch, ev)
                 if not self.running:
                     break

@@ -1,6 +1,8 @@
 """Game select: the three games as big cards, Continue and Quit."""
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from game.core.catalog import load_catalog
@@ -12,6 +14,8 @@ from game.scenes.manager import Scene
 from game.ui import theme as T
 from game.ui.sprites.common import game_illustration
 from game.ui.widgets import Button, layout_row
+
+QUIT_ASK_SECONDS = 2.0
 
 
 class SelectScene(Scene):
@@ -29,6 +33,7 @@ class SelectScene(Scene):
         self.settings_btn = Button("Settings", "settings")
         self.quit_btn = Button("Quit", "quit")
         self.saves: list = []
+        self.quit_asked_at = float("-inf")   # when Esc last asked "press Esc again to quit"
 
     def enter(self):
         super().enter()
@@ -147,11 +152,20 @@ class SelectScene(Scene):
                 self.message = ""
                 self._activate(items[self.focus])
             elif ev.key == pygame.K_ESCAPE:
-                self.app.quit()
+                self._escape()
             elif ev.key in (pygame.K_1, pygame.K_2, pygame.K_3):
                 self._open(ev.key - pygame.K_1)
             elif ev.key == pygame.K_c:
                 self._activate("continue")
+
+    def _escape(self):
+        """Esc asks first: a second press within QUIT_ASK_SECONDS quits."""
+        now = time.monotonic()
+        if now - self.quit_asked_at <= QUIT_ASK_SECONDS:
+            self.app.quit()
+            return
+        self.quit_asked_at = now
+        self.message = "Press Esc again to quit."
 
     def draw(self, surf):
         th = self.th
