@@ -167,6 +167,7 @@ class Heuristics:
         self.w = profile
         self.cache: dict = {}
         self.route_cache: dict = {}
+        self.build_cache: dict = {}
         self.threat = _steal_threat_near
 
     # ------------------------------------------------------------------ a player's worth
@@ -302,6 +303,41 @@ class Heuristics:
                 trails = trails | path
         return total
 
+    def best_build(self, rules, s, p, tile, *how) -> float:
+        """The best worth after building ``tile`` the ways that begin with ``how`` (see
+        _best_build): the hill's worth (hill_w) plus the plan with the hill's new levels and fungi
+        (worked out once per state, tile and way)."""
+        sy = s.data.tiles[tile]
+        stored = s.stored[p]
+        key = (sy, how, id(s.hills[p]), s.used, tuple(stored), frozenset(s.ants[p].items()), s.prey_left,
+               s.leaves_left, s.leaves[p], tuple(row[p] for row in s.hatch), s.supply[p], len(s.bag), s.end_by,
+               s.actions_left)
+        got = self.build_cache.get(key)
+        if got is not None and got[1] is s.hills[p]:
+            return got[0]
+        memo = rules.hill_info(s, p).memo
+        mkey = ("build_opts", sy, s.used, frozenset(stored))
+        opts = memo.get(mkey)
+        if opts is None:
+            opts = memo[mkey] = _build_options(rules, s, p, sy)
+        k = len(stored) + len(s.beside[p]) + (len(s.delivered) if p == s.player else 0)
+        k += sum(1 for item in s.ants[p].values() if item is not None and not item.startswith(LEAF_PREFIX))
+        horizon = actions_left_in_game(s, p, self.w)
+        held = sum(s.leaves[p]) + sum(1 for item in s.ants[p].values() if item is not None and item.startswith(LEAF_PREFIX))
+        plans: dict = {}
+        best = -99.0
+        for hows, worth, levels, fungi in opts:
+            if how not in hows:
+                continue
+            got_plan = plans.get((levels, fungi))
+            if got_plan is None:
+                got_plan = plans[(levels, fungi)] = self.plan(rules, s, p, dict(levels), k, list(fungi[held:]), horizon, 0.0)
+            best = max(best, self.w.hill_w * worth + got_plan)
+        if len(self.build_cache) >= CACHE_SIZE:
+            self.build_cache.clear()
+        self.build_cache[key] = (best, s.hills[p])
+        return best
+
     def routes(self, rules, trails: frozenset) -> dict:
         """node -> heaves from it to the large ant-hill along these trails, for every node they
         reach (kept on this object by network)."""
@@ -345,13 +381,13 @@ class Heuristics:
     # ------------------------------------------------------------------ playing out an action
     def _sub_value(self, rules, s, p, a) -> float:
         if isinstance(a, BuildTile):
-            return _best_build(rules, s, p, a.tile)
+            return self.best_build(rules, s, p, a.tile)
         if isinstance(a, BuildCell):
-            return _best_build(rules, s, p, s.build_tile, a.cell)
+            return self.best_build(rules, s, p, s.build_tile, a.cell)
         if isinstance(a, BuildDir):
-            return _best_build(rules, s, p, s.build_tile, s.build_cell, a.cell)
+            return self.best_build(rules, s, p, s.build_tile, s.build_cell, a.cell)
         if isinstance(a, BuildOrient):
-            return _best_build(rules, s, p, s.build_tile, s.build_cell, s.build_second, a.symbol)
+            return self.best_build(rules, s, p, s.build_tile, s.build_cell, s.build_second, a.symbol)
         n = rules.apply_trusted(s, a)
         return self._rel(rules, n, p) + (0.01 if isinstance(a, Stop) else 0.0)
 
@@ -666,6 +702,58 @@ def _best_build(rules, s, p, tile, *how) -> float:
     return table.get(how, -99.0)
 
 
+def _build_options(rules, s, p, sy) -> list:
+    """Every way to build a tile with symbols ``sy``, one entry per placement: (the ``how``
+    prefixes that lead to it, the hill's worth after it (/UNIT), the action levels after it as
+    ((action, levels highest first), ...), the uncovered fungi's levels after it, highest first)."""
+    hill = s.hills[p]
+    stored = s.stored[p]
+    base = {c: (st[-1][1], len(st)) for c, st in hill.items() if c not in stored}
+    by, fungus = _levels(base.values())
+    fungi = sorted((lvl for sym, lvl in base.values() if sym == FUNGUS), reverse=True)
+    total = _worth(by, fungus)
+    syms = tuple(dict.fromkeys(sy))
+    out = []
+    for c1, c2 in rules.placements(s):
+        lvl = len(hill.get(c1, ())) + 1
+        change: dict = {}
+        f = fungus
+        fl = list(fungi)
+        for old in (base.get(c1), base.get(c2)):
+            if old is None:
+                continue
+            old_sym, old_lvl = old
+            if old_sym == FUNGUS:
+                f -= old_lvl
+                fl.remove(old_lvl)
+            else:
+                levels = change.get(old_sym)
+                if levels is None:
+                    levels = change[old_sym] = list(by[old_sym])
+                levels.remove(old_lvl)
+        for new_sym in sy:
+            if new_sym == FUNGUS:
+                f += lvl
+                fl.append(lvl)
+            else:
+                levels = change.get(new_sym)
+                if levels is None:
+                    levels = change[new_sym] = list(by.get(new_sym, ()))
+                levels.append(lvl)
+                levels.sort(reverse=True)
+        v = total + UNIT_FUNGUS * (f - fungus)
+        for a, levels in change.items():
+            v += _part(levels) - _part(by.get(a))
+        after = {a: tuple(lv) for a, lv in by.items()}
+        after.update((a, tuple(lv)) for a, lv in change.items())
+        hows = {()}
+        for x, y in ((c1, c2), (c2, c1)):
+            hows.update(((x,), (x, y), *((x, y, sym) for sym in syms)))
+        out.append((frozenset(hows), v / UNIT, tuple(sorted((a, lv) for a, lv in after.items() if lv)),
+                    tuple(sorted(fl, reverse=True))))
+    return out
+
+
 def _build_table(rules, s, p, sy) -> dict:
     """how -> the best hill value over every way to finish building a tile with symbols ``sy``.
     Both hexes of a placement stand at the same height, so the tile puts both its symbols at the
@@ -725,7 +813,8 @@ _BY_LEVEL = {"hard": Heuristics(HARD)}
 def forget() -> None:
     """Drop everything the heuristics remembered (tests check that nothing depends on it)."""
     for cache in (_NEAR, _USEFUL, _LANDING, _MEDIUM.cache, _MEDIUM.route_cache,
-                  *(h.cache for h in _BY_LEVEL.values()), *(h.route_cache for h in _BY_LEVEL.values())):
+                  *(h.cache for h in _BY_LEVEL.values()), *(h.route_cache for h in _BY_LEVEL.values()),
+                  _MEDIUM.build_cache, *(h.build_cache for h in _BY_LEVEL.values())):
         cache.clear()
 
 
