@@ -10,6 +10,8 @@ from game.scenes.manager import SceneManager
 from game.ui.theme import Theme
 
 MIN_SIZE = (1280, 720)
+DEFAULT_SIZE = (1600, 900)
+DESKTOP_SHARE = 0.9     # the first window takes at most this much of the desktop
 IDLE_WAIT_MS = 250
 # keys whose holding repeats (set_repeat): moving and scrolling, and Backspace in a text field
 REPEATING_KEYS = frozenset((pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT,
@@ -35,14 +37,40 @@ class HeldKeys:
         return False
 
 
+def first_window_size(desktop: tuple[int, int] | None, remembered: tuple[int, int] | None) -> tuple[int, int]:
+    """The size the window opens at: the one remembered from the last run (else DEFAULT_SIZE),
+    at most DESKTOP_SHARE of the desktop, never below MIN_SIZE unless the desktop is smaller."""
+    want = remembered or DEFAULT_SIZE
+    room = desktop or (1 << 16, 1 << 16)    # a desktop of unknown size takes any window
+    return tuple(_fit(w, least, r) for w, least, r in zip(want, MIN_SIZE, room))
+
+
+def _fit(want: int, least: int, room: int) -> int:
+    most = int(room * DESKTOP_SHARE)
+    return max(least if room >= least else most, min(want, most))
+
+
+def _desktop_size() -> tuple[int, int] | None:
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
 class App:
-    def __init__(self, size=(1600, 900), headless: bool = False, start_time: float | None = None):
+    def __init__(self, size=None, headless: bool = False, start_time: float | None = None):
+        """``size`` None: the size that fits the desktop (``first_window_size``)."""
         self.start_time = start_time or time.perf_counter()
         pygame.display.init()  # the audio device is opened by the sound board, when a game starts
         pygame.font.init()
         from game.ui import theme
         theme.clear_caches()  # fonts die with pygame.quit(); never reuse them
         self.headless = headless
+        from game.ui import settings
+        self.settings = settings.load()
+        size = size or first_window_size(_desktop_size(), settings.window_size(self.settings))
+        self.min_size = tuple(min(least, w) for least, w in zip(MIN_SIZE, size))
         pygame.display.set_caption("Anthology")
         flags = pygame.RESIZABLE
         self.window = pygame.display.set_mode(size, flags)
@@ -50,8 +78,6 @@ class App:
             pygame.display.set_icon(_icon())
         except pygame.error:
             pass
-        from game.ui import settings
-        self.settings = settings.load()
         self.theme = Theme(self.window.get_size(), self.settings["ui_scale"])
         from game.ui import theme as T
         T.set_palette(self.settings["colorblind"])
@@ -113,6 +139,8 @@ class App:
 
     def _resized(self):
         size = self.window.get_size()
+        if not self.fullscreen:
+            self.windowed_size = size   # remembered at the end of the run
         self.theme.resize(size)
         for sc in self.scenes.stack:
             sc.resize(size)
@@ -127,8 +155,9 @@ class App:
             return
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             w, h = self.window.get_size()
-            if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
-                self.window = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+            least_w, least_h = self.min_size
+            if not self.fullscreen and (w < least_w or h < least_h):
+                self.window = pygame.display.set_mode((max(w, least_w), max(h, least_h)), pygame.RESIZABLE)
             self._resized()
             return
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
@@ -232,8 +261,10 @@ def first_scenes(app) -> None:
 
 
 def run_app(size=None, start_time=None):
-    info_size = size or (1600, 900)
-    app = App(info_size, start_time=start_time)
+    """The game window: ``size`` (--size) or the size that fits the desktop, kept for the next run."""
+    from game.ui import settings
+    app = App(size, start_time=start_time)
     first_scenes(app)
     app.run()
+    settings.remember_window_size(app.settings, app.windowed_size)
     return 0

@@ -26,6 +26,8 @@ SPEC = {
     "ui_scale": (100, (100, 200)),
     "fullscreen": (False, (True, False)),
     "confirm_placements": (False, (True, False)),
+    "window_width": (0, (0, 7680)),     # the window's size at the last quit (0: not known yet)
+    "window_height": (0, (0, 4320)),
 }
 
 # multiplier on AI pauses and animation lengths
@@ -76,6 +78,22 @@ def load() -> Settings:
         s.problem = f"Your settings could not be read ({str(e).split(': ', 1)[-1]}); the defaults are used."
         return s
     return Settings(data if isinstance(data, dict) else {})
+
+
+def window_size(settings: Settings) -> tuple[int, int] | None:
+    """The window size remembered from the last run, or None."""
+    w, h = settings["window_width"], settings["window_height"]
+    return (w, h) if w and h else None
+
+
+def remember_window_size(settings: Settings, size) -> bool:
+    """Keep ``size`` for the next start (a size out of range is not kept)."""
+    try:
+        settings.set("window_width", size[0])
+        settings.set("window_height", size[1])
+    except ValueError:
+        return False
+    return save(settings)
 
 
 def save(settings: Settings) -> bool:
