@@ -1,4 +1,6 @@
-"""The It Happens.. table draws at every size and player count, and clicks become legal actions."""
+"""The It Happens.. table draws at every size and player count, and clicks become legal actions.
+
+Rulings cited by number are in docs/rulings_it_happens.md."""
 import re
 
 import pygame

@@ -13,6 +13,8 @@ score and tie-break, one with a turn left only what that turn can bring home and
 and counts a rival who could lay an ant beside a carried item as a threat to it. Values are
 remembered per profile by what they read, so a search asks for the same rival's value many times
 at the cost of one.
+
+Rulings cited by number are in docs/rulings_antics.md.
 """
 from __future__ import annotations
 

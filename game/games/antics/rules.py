@@ -9,6 +9,8 @@ possible answer inside an action or the clean-up is taken at once (and logged li
 Built for search (``apply_trusted``, the heuristics): the decisions of a state are worked out once
 (and kept on it), where a tile may go once per hill (``HillInfo``, grown tile by tile), what ants
 on a set of trails can do once per set (``Network``), and every action is one shared object.
+
+Rulings cited by number are in docs/rulings_antics.md.
 """
 from __future__ import annotations
 

@@ -41,6 +41,8 @@ placements, the heuristics every player's value (``_legal``, ``_pl``, ``_vals``:
 ``copy`` forgets them), and the rules what they worked out about each hill (``_hills``, which
 ``copy`` hands on: it names the hill dict it is about). Whoever edits a copy (tests building a
 situation) puts new objects in its fields before asking.
+
+Rulings cited by number are in docs/rulings_antics.md.
 """
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
 """It Happens.. rules: setup, turns of atomic decisions, mound evaluation, final scoring.
 
 Rulings numbered as in shared/components/it_happens.md section 5.
+
+Rulings cited by number are in docs/rulings_it_happens.md.
 """
 from __future__ import annotations
 

@@ -2,6 +2,8 @@
 
 Every problem in a data file raises ``game.core.data.DataError`` naming the file,
 the entry (tile id) and the field.
+
+Rulings cited by number are in docs/rulings_micropolis.md.
 """
 from __future__ import annotations
 

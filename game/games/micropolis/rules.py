@@ -13,6 +13,8 @@ tile is worked out once (``_facts``). The action that opens the place, barracks 
 steps sets their legal actions itself, and events go into the log as (keys, values...)
 tuples, made into dicts only when the log is read (game.core.rules.Log). ``apply_trusted``
 writes out ``State.copy`` in line: calling it cost about 5 % of a random game.
+
+Rulings cited by number are in docs/rulings_micropolis.md.
 """
 from __future__ import annotations
 

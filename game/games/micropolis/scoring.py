@@ -9,6 +9,8 @@
 Search scores the same anthills over and over, so the gallery lines of an anthill
 (population, best gallery, harvest, royal) are remembered per slots tuple, for each
 tiles dict and constants (tiles dicts are never changed once a game uses them).
+
+Rulings cited by number are in docs/rulings_micropolis.md.
 """
 from __future__ import annotations
 

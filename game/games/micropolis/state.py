@@ -45,6 +45,8 @@ that tile's barracks size); ``architects`` Architect tokens this anthill may spe
 always its owner's tokens (``State.architects[owner]``, R28). It is a mirror kept for readers of
 the per-anthill count: in expert mode both anthills of a player show the same shared tokens, so
 never add it up over anthills; count tokens with ``State.architects``.
+
+Rulings cited by number are in docs/rulings_micropolis.md.
 """
 from __future__ import annotations
 

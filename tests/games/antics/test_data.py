@@ -1,6 +1,8 @@
 """Antics! data: data/antics/*.yaml loads with the box's sourced counts (rulebook A/B,
 shared/components/antics.md 1.2 and 3), and broken copies of the files are refused with the
-project's DataError naming file, entry and field, never with another exception."""
+project's DataError naming file, entry and field, never with another exception.
+
+Rulings cited by number are in docs/rulings_antics.md."""
 import pathlib
 import shutil
 from collections import Counter, deque

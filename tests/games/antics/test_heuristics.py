@@ -1,6 +1,8 @@
 """The Antics! heuristics the AI levels play by: each level's profile, remembered values that equal
 fresh ones, the end of the game (a player with no turn left is worth their score and tie-break) and
-the rivals who could steal a carried item."""
+the rivals who could steal a carried item.
+
+Rulings cited by number are in docs/rulings_antics.md."""
 import dataclasses
 
 import pytest

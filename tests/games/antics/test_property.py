@@ -7,6 +7,8 @@ so prey, leaves and fungi actually get scored). Rulings are numbered as in
 shared/components/antics.md section 4; the rulebook sections as in seeds/002_250f0e7a7211f9f4.txt.
 
 ANTICS_PROPERTY_GAMES (default 30) sets the examples of each game-playing test.
+
+Rulings cited by number are in docs/rulings_antics.md.
 """
 import os
 import time

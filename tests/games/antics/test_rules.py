@@ -6,6 +6,8 @@ scoring examples).
 Test names: ``test_B_...``/``test_C_...``/... cite a rulebook section, ``test_rNN_...`` a ruling.
 Positions are hand-made: a copy of a fresh game with some fields replaced (``edit``), which also
 drops the legal-action and placement caches the rules keep on a state.
+
+Rulings cited by number are in docs/rulings_antics.md.
 """
 import itertools
 

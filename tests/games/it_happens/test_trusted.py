@@ -1,5 +1,7 @@
 """The search path: apply_trusted gives exactly what apply gives, the cached legal moves match a
-plain reference worked out from the board, and the same seed and actions give the same events."""
+plain reference worked out from the board, and the same seed and actions give the same events.
+
+Rulings cited by number are in docs/rulings_it_happens.md."""
 import dataclasses
 
 import pytest

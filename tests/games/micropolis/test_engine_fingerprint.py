@@ -1,6 +1,8 @@
 """The engine's behaviour pinned down for speed work: seeded games must give the same events,
 the same legal actions in the same order and the same score sheets as the engine that the
-digest below was taken from. Update GOLDEN only for a deliberate rules change."""
+digest below was taken from. Update GOLDEN only for a deliberate rules change.
+
+Rulings cited by number are in docs/rulings_micropolis.md."""
 import hashlib
 from itertools import combinations
 

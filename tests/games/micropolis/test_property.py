@@ -3,6 +3,8 @@ soldiers (45) and tiles (61) after every step, and score as an independent recou
 
 MP_PROPERTY_GAMES (default 5000) sets the number of games, played in batches of
 ceil(games / 100) per Hypothesis example.
+
+Rulings cited by number are in docs/rulings_micropolis.md.
 """
 import math
 import os

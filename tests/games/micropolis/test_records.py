@@ -1,4 +1,6 @@
-"""Records: a seeded game saved, read back and replayed; tampering is refused."""
+"""Records: a seeded game saved, read back and replayed; tampering is refused.
+
+Rulings cited by number are in docs/rulings_micropolis.md."""
 from pathlib import Path
 
 import pytest

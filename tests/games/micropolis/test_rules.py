@@ -1,4 +1,6 @@
-"""One test per rule of the rulebook and per ruling R1-R28 (components doc)."""
+"""One test per rule of the rulebook and per ruling R1-R28 (components doc).
+
+Rulings cited by number are in docs/rulings_micropolis.md."""
 import pytest
 
 from game.core.rng import Rng

@@ -1,4 +1,6 @@
-"""Galleries and scoring: rulings R2-R8, R27 and the rulebook's 53-point example."""
+"""Galleries and scoring: rulings R2-R8, R27 and the rulebook's 53-point example.
+
+Rulings cited by number are in docs/rulings_micropolis.md."""
 from game.games.micropolis.scoring import anthill_breakdown, anthill_lines, galleries
 
 from .util import R, new, ring, set_anthill, tile
