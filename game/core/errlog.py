@@ -5,6 +5,8 @@ here with the time. Never raises: when the folder cannot be written the log is s
 """
 from __future__ import annotations
 
+import os
+import stat
 import time
 from pathlib import Path
 
@@ -27,8 +29,22 @@ def write_log(text: str) -> Path | None:
         if path.is_file() and path.stat().st_size > MAX_LOG_BYTES:
             path.replace(path.with_suffix(".old.log"))
         stamp = time.strftime("%Y-%m-%d %H:%M:%S")
-        with open(path, "a", encoding="utf-8") as f:
+        fd = _open_regular(path)
+        if fd is None:
+            return None
+        with open(fd, "a", encoding="utf-8") as f:
             f.write(f"[{stamp}] {text.rstrip()}\n")
         return path
     except (OSError, ValueError):
         return None
+
+
+def _open_regular(path: Path) -> int | None:
+    """``path`` opened to append, made if absent; None if it is not a regular file (a fifo there
+    would block the start-up, a device never fill up). Without blocking: a fifo with no reader
+    is refused at once."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
+    if stat.S_ISREG(os.fstat(fd).st_mode):
+        return fd
+    os.close(fd)
+    return None

@@ -40,9 +40,10 @@ class SelectScene(Scene):
         self.saves, msgs = list_saves()
         self.finished = list_finished()
         self.message = self._told(msgs)
-        why = saving_off_reason()
+        why = saving_off_reason() or self.app.settings.problem
         if why and not self.message:
             self.message = why
+            self.app.settings.problem = None    # a settings file set aside is told once
         self.continue_btn.enabled = bool(self.saves)
         self.saves_btn.enabled = bool(self.saves or self.finished)
         if self.saves:

@@ -7,7 +7,9 @@ default. Writing is atomic and never raises: without a user folder the settings 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+import time
 
 import yaml
 
@@ -15,6 +17,8 @@ from game.core import safe_yaml
 from game.core.paths import saving_enabled, user_dir
 
 FILE = "settings.yaml"
+TEMP_PREFIX, TEMP_SUFFIX = ".settings-", ".tmp"
+STALE_TEMP_SECONDS = 60.0   # a temp file this old was left by a crash, not by a save in progress
 
 # name: (default, allowed values or (lo, hi) range for numbers)
 SPEC = {
@@ -68,6 +72,7 @@ def load() -> Settings:
     """The saved settings, or the defaults (never raises)."""
     if not saving_enabled():
         return Settings()
+    remove_stale_temps(user_dir())
     path = user_dir() / FILE
     if not path.exists():
         return Settings()
@@ -75,9 +80,34 @@ def load() -> Settings:
         data = safe_yaml.load_file(path, FILE, max_bytes=64_000)
     except safe_yaml.LoadError as e:
         s = Settings()
-        s.problem = f"Your settings could not be read ({str(e).split(': ', 1)[-1]}); the defaults are used."
+        s.problem = _set_aside(path, str(e).split(": ", 1)[-1])
         return s
     return Settings(data if isinstance(data, dict) else {})
+
+
+def _set_aside(path, why: str) -> str:
+    """Move a settings file that cannot be read out of the way (so it is told once); the words
+    for the player, also written to the log."""
+    from game.core.errlog import write_log
+    from game.core.saves import move_aside
+    try:
+        kept = f"it was kept as {move_aside(path).name} and "
+    except OSError:
+        kept = ""
+    words = f"Your settings could not be read ({why}); {kept}the defaults are used."
+    write_log(words)
+    return words
+
+
+def remove_stale_temps(folder) -> None:
+    """Delete the temp files of a save that crashed (regular files older than a minute)."""
+    try:
+        for p in folder.glob(f"{TEMP_PREFIX}*{TEMP_SUFFIX}"):
+            info = p.lstat()
+            if stat.S_ISREG(info.st_mode) and time.time() - info.st_mtime >= STALE_TEMP_SECONDS:
+                p.unlink()
+    except OSError:
+        pass
 
 
 def window_size(settings: Settings) -> tuple[int, int] | None:
@@ -103,7 +133,7 @@ def save(settings: Settings) -> bool:
     folder = user_dir()
     text = yaml.safe_dump(settings.to_dict(), sort_keys=True)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
