@@ -5,8 +5,8 @@ The rulings live in docs/rulings_<game>.md, one ``## Ruling N`` (Antics!, It Hap
 (game/games/<id>/, game/ui/tables/<id>/, tests/games/<id>/); a file elsewhere in game/ that
 cites a ruling must name its game in its path. Forms understood: "ruling 24", "Rulings 8, 28, 30",
 "rulings 12 and 34", "ruling 6/31", "rulings 27-28", "R13", "R2-R8", "R19/R21", "ruling R3" and
-test names such as ``test_r27_r28_...``. "R" numbers count only for Micropolis (elsewhere "R1" is
-just a name, e.g. a seat in a test).
+test names such as ``test_r27_r28_...`` or ``test_ruling_15_...``. "R" numbers count only for
+Micropolis (elsewhere "R1" is just a name, e.g. a seat in a test).
 """
 import re
 from pathlib import Path
@@ -20,7 +20,7 @@ R_STYLE = {"micropolis"}
 _SEP = r"\s*(?:,|/|-|–|\band\b|\bto\b)\s*"
 _RULING = re.compile(r"\b[Rr]ulings?\s+(R?\d+(?:" + _SEP + r"R?\d+)*)")
 _R = re.compile(r"\bR(\d+)(?:\s*[-–]\s*R(\d+))?\b")
-_TEST_NAME = re.compile(r"\btest_r(\d+)((?:_r\d+)*)_")
+_TEST_NAME = re.compile(r"\btest_r(?:uling_)?(\d+)((?:_r\d+)*)_")
 _HEADING = re.compile(r"^## (?:Ruling |R)(\d+)\s*$", re.M)
 
 
@@ -93,6 +93,7 @@ def test_parser_reads_the_forms_in_use():
     assert cited("rulings 27-28: each player", "antics") == {27, 28}
     assert cited("ruling 24: tiles at level 5, then 4", "antics") == {24}
     assert cited("def test_r27_r28_each_player_may_bridge", "antics") == {27, 28}
+    assert cited("def test_ruling_15_start_player_is_drawn", "it_happens") == {15}
     assert cited("(rulings R1-R28 of", "micropolis") == set(range(1, 29))
     assert cited("R16-R18, R20: apply", "micropolis") == {16, 17, 18, 20}
     assert cited("# R19/R21: barracks first", "micropolis") == {19, 21}

@@ -1,4 +1,6 @@
-"""It Happens..: one test per rule, named after it (rulings: shared/components/it_happens.md s.5)."""
+"""It Happens..: one test per rule, named after it (rulings: shared/components/it_happens.md s.5).
+
+Rulings cited by number are in docs/rulings_it_happens.md."""
 import pytest
 
 from game.core.rules import RulesError
