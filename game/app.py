@@ -243,7 +243,7 @@ def _icon() -> pygame.Surface:
 def first_scenes(app) -> None:
     """The menu, or the data problems found at start-up (also written to the log)."""
     from game.core.errlog import write_log
-    from game.core.preflight import CATALOG, data_problems
+    from game.games import data_problems
     from game.scenes.error import ErrorScene
     from game.scenes.select import SelectScene
     app.data_problems = data_problems()
@@ -252,9 +252,6 @@ def first_scenes(app) -> None:
         return
     problems = list(app.data_problems.values())
     log = write_log("data files with problems:\n  " + "\n  ".join(problems))
-    if CATALOG in app.data_problems:
-        app.scenes.push(ErrorScene(app, "The list of games cannot be read", problems, log))
-        return
     app.scenes.push(SelectScene(app))
     app.scenes.push(ErrorScene(app, "Some game data cannot be read; the other games can be played",
                                problems, log, can_go_on=True))

@@ -17,3 +17,22 @@ import pytest  # noqa: E402
 def _user_home(tmp_path, monkeypatch):
     """Saves go to a temporary folder, never the real per-user one."""
     monkeypatch.setenv("ANTHOLOGY_HOME", str(tmp_path / "home"))
+
+
+@pytest.fixture
+def register_game():
+    """``register_game(info, table=None)``: a game (and its table) known to the registries for one test."""
+    from game import games as registry
+    from game.ui import tables
+    added = []
+
+    def add(info, table=None):
+        registry.register(info)
+        if table is not None:
+            tables.register(table)
+        added.append(info.id)
+
+    yield add
+    for gid in added:
+        registry.unregister(gid)
+        tables.unregister(gid)

@@ -7,21 +7,21 @@ Each game's ``heuristics.py`` provides:
     score_actions(rules, s, player, rng) -> list[float]   # one value per rules.legal_actions(s)
     rollout_policy(rules, s, rng) -> action               # fast playout move
     evaluate(rules, s, player) -> float                   # leaf value for ``player``
+    explain(rules, s, player, action) -> str              # the hint's one line of why
+    for_level(level) -> heuristics                        # what a level plays by (these four)
 """
 from __future__ import annotations
 
-import importlib
-import math
 
 from game.core.rng import Rng
 
 
 def heuristics_for(rules, level: str | None = None):
-    """The game's heuristics module, or, given a ``level``, the heuristics that level plays by when
-    the game gives levels their own (a module-level ``for_level(level)``)."""
-    module = importlib.import_module(f"game.games.{rules.id}.heuristics")
-    pick = getattr(module, "for_level", None)
-    return module if pick is None or level is None else pick(level)
+    """The game's heuristics module, or, given a ``level``, the heuristics that level plays by
+    (the module's ``for_level(level)``)."""
+    from game.games import get_game
+    module = get_game(rules.id).load_heuristics()
+    return module if level is None else module.for_level(level)
 
 
 class Bot:
@@ -58,16 +58,6 @@ class HeuristicBot(Bot):
         return acts[best]
 
 
-# Hard, per game (tuned with ``main.py arena``): ``iterations`` simulations shared by the best
-# ``candidates`` moves; a simulation ends ``rollout_turns`` ended turns after the root (the tree,
-# then Medium's own moves, or the game's fast policy without ``greedy_rollouts``) and is valued by
-# the heuristic evaluation squashed by ``scale``. ``iterations`` is the strength knob; ``max_work``
-# (trusted applies per decision) cuts short the rare decision that would take far longer than most.
-HARD_SETTINGS = {
-    "it_happens": {"iterations": 200, "candidates": 4, "greedy_rollouts": False},
-    "micropolis": {"iterations": 200, "candidates": 8, "rollout_turns": 12},
-    "antics": {"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 3.0, "max_work": 12000},
-}
 HARD_SECONDS = 1.0      # in the window, Hard also stops thinking after this long
 
 
@@ -80,8 +70,15 @@ def make_bot(kind: str, rules, seed: int, timed: bool = True) -> Bot:
         return HeuristicBot(rules, seed, noise=0.0)
     if kind == "hard":
         from game.ai.ismcts import IsmctsBot
+        from game.games import get_game
+        # each game's Hard settings (GameInfo.hard_settings, tuned with ``main.py arena``):
+        # ``iterations`` simulations shared by the best ``candidates`` moves; a simulation ends
+        # ``rollout_turns`` ended turns after the root (the tree, then Medium's own moves, or the
+        # game's fast policy without ``greedy_rollouts``) and is valued by the heuristic evaluation
+        # squashed by ``scale``; ``max_work`` (trusted applies per decision) cuts short the rare
+        # decision that would take far longer than most.
         return IsmctsBot(rules, seed, seconds=HARD_SECONDS if timed else float("inf"),
-                         **HARD_SETTINGS.get(rules.id, {}))
+                         **get_game(rules.id).hard_settings)
     if kind == "random":
         return Bot(rules, seed)
     raise ValueError(f"no AI level {kind!r}")

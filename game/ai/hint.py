@@ -17,11 +17,8 @@ def advise(rules, obs, player: int, seed: int):
 
 
 def reason(rules, obs, player: int, action, seed: int) -> str:
-    """One line a player understands, from the game's heuristics ('' when it has none)."""
-    why = getattr(heuristics_for(rules), "explain", None)
-    if why is None:
-        return ""
+    """One line a player understands, from the game's heuristics ('' when they have none)."""
     try:
-        return why(rules, rules.determinize(obs, player, Rng(seed)), player, action) or ""
+        return heuristics_for(rules).explain(rules, rules.determinize(obs, player, Rng(seed)), player, action) or ""
     except Exception:  # advice must never break the table
         return ""

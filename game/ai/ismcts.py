@@ -92,7 +92,7 @@ class IsmctsBot(Bot):
             rules = counting_applies(rules, self)
         super().__init__(rules, seed)
         self.heur = heuristics_for(rules, self.level)
-        self.apply = getattr(rules, "apply_trusted", rules.apply)
+        self.apply = rules.apply_trusted
         self.max_work, self.work = max_work, 0
         self.iterations, self.seconds, self.candidates = iterations, seconds, candidates
         self.turns, self.greedy_rollouts = rollout_turns, greedy_rollouts

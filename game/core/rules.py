@@ -122,10 +122,15 @@ class Action(Protocol):
 
 
 class Rules(Protocol):
+    """Everything the engine reads of a game's rules (``RulesBase`` gives the defaults)."""
     id: str
     title: str
     min_players: int
     max_players: int
+    seat_colors: list
+    options_spec: list
+    private_info: bool
+    reveal_events: frozenset
 
     def new_game(self, seats: list[Seat], seed: int, options: Options) -> Any: ...
     def to_move(self, s) -> int | None: ...
@@ -141,6 +146,32 @@ class Rules(Protocol):
     def final_extra(self, s) -> dict: ...           # game-specific part of `final` (may be {})
     def action_from_event(self, s, event: dict) -> Any | None: ...
     def validate_setup(self, seats: list[Seat], options: Options) -> str | None: ...
+    def imaginary_seat(self, real: int) -> str | None: ...
+    def apply_trusted(self, s, a) -> Any: ...
+
+
+class RulesBase:
+    """What every game's rules class inherits: the capabilities the engine reads, with their
+    defaults. A game overrides what it has; ``reveal_events`` has no default, because a game that
+    forgot it would let undo take back a roll or a draw.
+
+    reveal_events: frozenset    # event types that show something new (a roll, a draw, a new round)
+    """
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    seat_colors: list = []          # the colours a seat may take, in the order setup offers them
+    options_spec: list = []         # [{"key", "label", "type": "bool", "default"}]: setup's options
+    private_info = False            # True when a player holds something others must not see
+
+    def imaginary_seat(self, real: int) -> str | None:
+        """The name of a seat the rules add for ``real`` players (None: no such seat)."""
+        return None
+
+    def apply_trusted(self, s, a):
+        """``apply`` for an action known to be legal (the search and replays); may skip the check."""
+        return self.apply(s, a)
 
 
 class RulesError(Exception):

@@ -107,13 +107,9 @@ def _unknown_game(game: str) -> str:
     return f"is of a game this version does not have ({game})"
 
 
-def _default_is_known():
-    from game import games as registry
-    try:
-        known = set(registry.available_games())
-    except Exception:  # a broken game package: fall back to the ids this build ships
-        known = set(registry.GAME_IDS)
-    return known.__contains__
+def _any_game(game: str) -> bool:
+    """The default ``is_known``: core knows no game, so the caller (the menu) says which it has."""
+    return True
 
 
 def peek_autosave(is_known=None) -> tuple[Record | None, str | None]:
@@ -128,8 +124,8 @@ def peek_autosave(is_known=None) -> tuple[Record | None, str | None]:
 def peek_save(path: Path, is_known=None) -> tuple[Record | None, str | None]:
     """(record, None) for a resumable save; (None, message) if it had to be set aside. Never raises.
 
-    ``is_known(game_id)`` says whether this build has the game (default: the game is in
-    ``game.games.available_games()``). A finished game's save offers no Continue: (None, None).
+    ``is_known(game_id)`` says whether this build has the game (the scenes pass
+    ``game.games.is_known``; by default any game is). A finished game's save offers no Continue: (None, None).
     Temp files left by a crashed write are removed here, at the start."""
     try:
         return _peek(Path(path), is_known)
@@ -153,7 +149,7 @@ def _peek(p: Path, is_known) -> tuple[Record | None, str | None]:
     if rec.final is not None:
         return None, None
     if is_known is None:
-        is_known = _default_is_known()
+        is_known = _any_game
     try:
         known = bool(is_known(rec.game))
     except Exception:
@@ -184,7 +180,7 @@ def load_save(path: Path, get_rules, is_known=None) -> tuple[Record | None, list
 
 
 def _load(p: Path, get_rules, is_known):
-    rec, msg = peek_save(p, is_known if is_known is not None else (lambda game: True))
+    rec, msg = peek_save(p, is_known)
     if rec is None:
         return None, None, msg
     try:
@@ -313,7 +309,7 @@ def _peek_finished(p: Path, is_known) -> tuple[Record | None, str | None]:
         rec = read_record(p)
     except RecordError as e:
         return None, _set_aside(p, f"could not be read ({_reason(e)})")
-    known = (is_known or _default_is_known())
+    known = is_known or _any_game
     return (rec, None) if rec.final is not None and known(rec.game) else (None, None)
 
 

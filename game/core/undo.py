@@ -3,26 +3,15 @@
 Board Game Arena's rule: undo never changes who is to act, never reaches back across another
 player's decision and never goes past anything that showed new information. The RNG alone cannot
 tell (a deck shuffled at set-up is revealed later without touching the RNG), so the events decide:
-any event whose type is a reveal ends the undo range.
+any event whose type is one of the game's ``reveal_events`` ends the undo range (a chance outcome,
+something hidden turned up, a new round, scoring, the end).
 """
 from __future__ import annotations
-
-# Event types that show something new in any game: chance outcomes, hidden things turned up,
-# a new round, scoring, the end.
-REVEALS = frozenset({
-    "roll", "reroll", "draw", "refill", "shuffle", "reveal", "round", "award", "attack",
-    "anteaters", "arrival", "reset", "slide", "game_over",
-})
-
-
-def reveal_types(rules) -> frozenset:
-    """The core reveals plus any a game adds as ``rules.reveal_events``."""
-    return REVEALS | frozenset(getattr(rules, "reveal_events", ()))
 
 
 def revealing(rules, events) -> list[dict]:
     """The events among ``events`` that showed something new."""
-    kinds = reveal_types(rules)
+    kinds = rules.reveal_events
     return [ev for ev in events if ev.get("type") in kinds]
 
 

@@ -274,7 +274,7 @@ class PlayScene(Scene):
     def private_info(self) -> bool:
         """Several humans share the screen and the game hides something from some of them."""
         return (not self.replay and not self.over() and len(self.humans()) > 1
-                and getattr(self.rules, "private_info", False))
+                and self.rules.private_info)
 
     def cancel_ai(self):
         """Drop a decision being thought out (its answer, if it comes, is ignored)."""

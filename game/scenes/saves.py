@@ -5,7 +5,7 @@ import time
 
 import pygame
 
-from game.core.catalog import load_catalog
+from game.games import games, is_known
 from game.core.saves import delete_save, list_finished, list_saves, load_save
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
@@ -28,7 +28,7 @@ def resume(app, info, scene) -> bool:
     """Open a saved game in the play scene; False (and a message on ``scene``) if it cannot be."""
     from game.games import get_rules
     from game.scenes.play import PlayScene
-    rec, states, msg = load_save(info.path, get_rules)
+    rec, states, msg = load_save(info.path, get_rules, is_known)
     if rec is None:
         scene.message = msg or "This game can no longer be resumed."
         scene.enter()
@@ -43,7 +43,7 @@ def watch(app, info, scene) -> bool:
     """Step through a finished game's record."""
     from game.core.record import RecordError
     from game.scenes.play import PlayScene
-    from game.tools.replay import load_replay
+    from game.games import load_replay
     try:
         rec, states = load_replay(str(info.path))
     except (RecordError, KeyError, ValueError) as e:
@@ -58,7 +58,7 @@ class SavesScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.bg = Background()
-        self.titles = {c.id: c.title for c in load_catalog()}
+        self.titles = {g.id: g.title for g in games()}
         self.tab = 0             # 0: unfinished, 1: finished
         self.sel = 0
         self.top_row = 0
@@ -73,8 +73,8 @@ class SavesScene(Scene):
 
     def enter(self):
         super().enter()
-        saves, msgs = list_saves()
-        self.items = {0: saves, 1: list_finished()}
+        saves, msgs = list_saves(is_known)
+        self.items = {0: saves, 1: list_finished(is_known)}
         if msgs and not self.message:
             self.message = msgs[0]
         if not self.items[0] and self.items[1]:

@@ -1,18 +1,17 @@
-"""Game select: the three games as big cards, Continue and Quit."""
+"""Game select: one big card per registered game, Continue and Quit."""
 from __future__ import annotations
 
 import time
 
 import pygame
 
-from game.core.catalog import load_catalog
 from game.core.paths import saving_off_reason
 from game.core.saves import list_finished, list_saves
-from game.games import available_games
+from game.games import games, is_known
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
 from game.ui import theme as T
-from game.ui.sprites.common import game_illustration
+from game.ui.tables import table_for
 from game.ui.widgets import Button, layout_row
 
 QUIT_ASK_SECONDS = 2.0
@@ -22,8 +21,8 @@ class SelectScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.bg = Background()
-        self.catalog = load_catalog()
-        self.available = set(available_games()) - set(app.data_problems)
+        self.catalog = games()
+        self.available = {g.id for g in self.catalog} - set(app.data_problems)
         self.cards: list[tuple[pygame.Rect, object]] = []
         self.focus = 0
         self.hover = -1
@@ -37,8 +36,8 @@ class SelectScene(Scene):
 
     def enter(self):
         super().enter()
-        self.saves, msgs = list_saves()
-        self.finished = list_finished()
+        self.saves, msgs = list_saves(is_known)
+        self.finished = list_finished(is_known)
         self.message = self._told(msgs)
         why = saving_off_reason() or self.app.settings.problem
         if why and not self.message:
@@ -154,7 +153,7 @@ class SelectScene(Scene):
                 self._activate(items[self.focus])
             elif ev.key == pygame.K_ESCAPE:
                 self._escape()
-            elif ev.key in (pygame.K_1, pygame.K_2, pygame.K_3):
+            elif pygame.K_1 <= ev.key <= pygame.K_9 and ev.key - pygame.K_1 < len(self.catalog):
                 self._open(ev.key - pygame.K_1)
             elif ev.key == pygame.K_c:
                 self._activate("continue")
@@ -172,7 +171,8 @@ class SelectScene(Scene):
         th = self.th
         surf.blit(self.bg.get(surf.get_size()), (0, 0))
         self._layout(surf.get_size())
-        draw_title(surf, th, "Anthology", "Three ant games for one table: friends around the screen, or clever bots.")
+        draw_title(surf, th, "Anthology", f"{_count_words(len(self.catalog))} ant games for one table: "
+                                          "friends around the screen, or clever bots.")
         items = self._items()
         focused = items[self.focus]
         for i, (r, c) in enumerate(self.cards):
@@ -188,7 +188,8 @@ class SelectScene(Scene):
         th = self.th
         lift = th.px(6) if (hover or focus) else 0
         r = r.move(0, -lift)
-        accent, accent2 = T.GAME_ACCENTS[c.id]
+        table = table_for(c.id)
+        accent = table.accents[0]
         playable = c.id in self.available
         card = T.paper_card(r.size, th.px(22), seed=sum(map(ord, c.id)))
         sh = pygame.Surface((r.w + th.px(16), r.h + th.px(16)), pygame.SRCALPHA)
@@ -199,7 +200,7 @@ class SelectScene(Scene):
         band = pygame.Rect(r.x, r.y, r.w, th.px(14))
         pygame.draw.rect(surf, accent, band, border_top_left_radius=th.px(22), border_top_right_radius=th.px(22))
         ill_h = int(r.h * 0.46)
-        ill = game_illustration(c.id, r.w - pad * 2, ill_h)
+        ill = table.menu_picture(r.w - pad * 2, ill_h)
         surf.blit(ill, (r.x + pad, r.y + th.px(30)))
         y = r.y + th.px(40) + ill_h
         title = th.text(c.title, "title", T.INK, bold=True)
@@ -235,3 +236,8 @@ class SelectScene(Scene):
             surf.blit(tag, tag.get_rect(center=tr.center))
         if hover or focus:
             pygame.draw.rect(surf, T.HILITE, r.inflate(th.px(6), th.px(6)), th.px(4), border_radius=th.px(25))
+
+
+def _count_words(n: int) -> str:
+    words = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
+    return words[n] if n < len(words) else str(n)

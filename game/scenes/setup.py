@@ -6,10 +6,9 @@ import time
 
 import pygame
 
-from game.core.catalog import load_catalog
 from game.core.names import clean_name, name_problem
 from game.core.rules import Seat
-from game.games import get_rules
+from game.games import get_game, get_rules
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
 from game.ui import theme as T
@@ -46,7 +45,7 @@ class SetupScene(Scene):
         super().__init__(app)
         self.game_id = game_id
         self.rules = get_rules(game_id)
-        self.entry = next(c for c in load_catalog() if c.id == game_id)
+        self.entry = get_game(game_id)
         self.bg = Background()
         self.colors = list(self.rules.seat_colors)
         n = self.rules.max_players
@@ -54,7 +53,7 @@ class SetupScene(Scene):
         self.kinds += ["empty"] * (n - len(self.kinds))
         self.names = [NAMES[i % len(NAMES)] for i in range(n)]
         self.seat_colors = [self.colors[i % len(self.colors)] for i in range(n)]
-        self.options = {o["key"]: o.get("default") for o in getattr(self.rules, "options_spec", [])}
+        self.options = {o["key"]: o.get("default") for o in self.rules.options_spec}
         self.extra_color: str | None = None   # colour chosen for a seat the rules add (It Happens..' imaginary player)
         self.seed_text = ""
         self.guided = False          # a guided first turn for the first human
@@ -74,7 +73,7 @@ class SetupScene(Scene):
 
     def extra_seat(self, seats) -> Seat | None:
         """The seat the rules add for this many players, with the colour chosen for it (or None)."""
-        name = getattr(self.rules, "imaginary_seat", lambda n: None)(len(seats))
+        name = self.rules.imaginary_seat(len(seats))
         if name is None:
             return None
         free = [c for c in self.colors if c not in {s.color for s in seats}]
@@ -92,7 +91,7 @@ class SetupScene(Scene):
         rows = [("seat", i) for i in range(len(self.kinds))]
         if any(s.kind == "imaginary" for s in self.seats()):
             rows.append(("extra", None))
-        rows += [("option", o["key"]) for o in getattr(self.rules, "options_spec", [])]
+        rows += [("option", o["key"]) for o in self.rules.options_spec]
         rows += [("guided", None), ("seed", None), ("buttons", None)]
         return rows
 
@@ -289,7 +288,7 @@ class SetupScene(Scene):
         y = right.y + pad
         surf.blit(th.text("Options", "title", T.INK, bold=True), (x, y))
         y += th.px(66)
-        specs = getattr(self.rules, "options_spec", [])
+        specs = self.rules.options_spec
         for k, o in enumerate(specs):
             r_index = n + (1 if extra else 0) + k
             y = self._check_row(surf, x, y, right.w - pad * 2, o["label"], self.options.get(o["key"]),
@@ -310,9 +309,9 @@ class SetupScene(Scene):
         brow = pygame.Rect(right.x + pad, right.bottom - pad - th.px(70), right.w - pad * 2, th.px(70))
         ill_h = brow.y - th.px(24) - (y + th.px(50))
         if ill_h > th.px(120):
-            from game.ui.sprites.common import game_illustration
+            from game.ui.tables import table_for
             ill_h = min(ill_h, int((right.w - pad * 2) * 0.55))
-            ill = game_illustration(self.game_id, right.w - pad * 2, ill_h)
+            ill = table_for(self.game_id).menu_picture(right.w - pad * 2, ill_h)
             surf.blit(ill, (right.x + pad, brow.y - th.px(24) - ill_h))
         layout_row([self.start_btn, self.back_btn], brow, th.px(20))
         self.start_btn.focus = focus_row == len(rows) - 1 and focus_col == 0

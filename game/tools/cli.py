@@ -99,8 +99,6 @@ def check_game(game: str):
     from game import games as registry
     avail = registry.available_games()
     if game not in avail:
-        if game in registry.GAME_IDS:
-            raise UsageError(f"the game {game!r} is not in this build (available: {', '.join(avail) or 'none'})")
         raise UsageError(f"unknown game {game!r} (available: {', '.join(avail) or 'none'})")
     return registry.get_rules(game)
 
@@ -116,7 +114,7 @@ def check_players(rules, players: int | None) -> int:
 
 
 def _known(rules) -> str:
-    keys = [o["key"] for o in getattr(rules, "options_spec", [])]
+    keys = [o["key"] for o in rules.options_spec]
     return f"known: {', '.join(keys)}" if keys else "it has no options"
 
 
@@ -159,7 +157,7 @@ def _coerce(rules, spec: dict, value):
 def check_options(rules, options) -> dict:
     """NAME=VALUE pairs (a dict or a list of pairs) -> typed options of the game, or UsageError."""
     pairs = list(options.items()) if isinstance(options, dict) else list(options or [])
-    specs = {o["key"]: o for o in getattr(rules, "options_spec", [])}
+    specs = {o["key"]: o for o in rules.options_spec}
     out: dict = {}
     for key, value in pairs:
         if key not in specs:
@@ -249,7 +247,7 @@ def parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("screenshot", help="render a scene to a PNG without a window")
     s.add_argument("--scene", required=True, choices=["select", "setup", "play", "results"])
-    s.add_argument("--game", default="it_happens")
+    s.add_argument("--game", default=None, help="a game id (the first game of the menu when not given)")
     s.add_argument("--players", type=_whole, default=None)
     s.add_argument("--seed", type=_int_in(0, MAX_SEED), default=1)
     s.add_argument("--moves", type=_int_in(0, 1_000_000), default=20)
@@ -291,8 +289,10 @@ def run(argv: list[str], start_time: float) -> int:
             from game.tools.arena import arena
             return arena(args.game, args.seats, args.games, args.seed, args.jobs, args.json, args.records)
         if args.cmd == "screenshot":
+            from game.games import available_games
             from game.tools.screenshot import screenshot
-            return screenshot(args.scene, args.game, args.players, args.seed, args.moves, args.size,
+            game = args.game if args.game is not None else (available_games() or [""])[0]
+            return screenshot(args.scene, game, args.players, args.seed, args.moves, args.size,
                               args.option, args.out)
         if args.cmd == "bench" and args.against:
             from game.tools.speed_compare import speed_against

@@ -22,10 +22,9 @@ import pygame
 from game.core.paths import resource_path
 from game.ui import help_pictures as HP
 from game.ui import theme as T
+from game.ui.tables import table_for
 from game.ui.widgets import draw_panel
 
-# a picture at the foot of the topic list, when there is room for it
-MASCOTS = {"it_happens": "it_happens/anton", "micropolis": "micropolis/anthill", "antics": "antics/magnificant"}
 TOPICS = ("Goal", "Set-up", "A turn", "Scoring", "Special cases", "Icon legend")
 _PIC = re.compile(r'!\[(?P<alt>[^\]]*)\]\((?P<url>[^\s)]+)(?:\s+"(?P<title>[^"]*)")?\)')
 _PICS_LINE = re.compile(r'^(\s*' + _PIC.pattern + r')+\s*$')
@@ -226,7 +225,7 @@ class HelpOverlay:
         self._view_h = 400
         self._layouts: dict = {}
         self._pics: dict = {}
-        accent = T.GAME_ACCENTS.get(game_id, ((150, 82, 44), (150, 82, 44)))
+        accent = table_for(game_id).accents
         self.accent = tuple(accent[0])
         self.ink_accent = T.dark_ink(accent[0])
 
@@ -492,7 +491,7 @@ class HelpOverlay:
             surf.blit(name, name.get_rect(midleft=(badge.right + th.px(12), tab.centery)))
             y += h + th.px(8)
         room = side.bottom - y - th.px(16)
-        mascot = MASCOTS.get(self.game_id)
+        mascot = table_for(self.game_id).mascot
         if mascot and room >= th.px(120):
             img = self._picture(mascot, min(room, th.px(170)))
             if img is not None and img.get_width() <= side.w:

@@ -49,12 +49,6 @@ DANGER = (200, 70, 50)
 SHADOW = (0, 0, 0, 90)
 WHITE = (255, 255, 255)
 
-GAME_ACCENTS = {
-    "it_happens": ((196, 120, 64), (150, 82, 44)),   # ochre / terracotta
-    "micropolis": ((112, 78, 50), (232, 170, 60)),  # earth / amber
-    "antics": ((96, 150, 70), (200, 220, 120)),      # meadow
-}
-
 # type scale in points at 1080p
 SIZES = {"tiny": 16, "small": 20, "body": 24, "label": 28, "title": 40, "hero": 72}
 MIN_TEXT = 16  # no text smaller than this (the bundled font then draws lines 14 px high)
@@ -119,7 +113,7 @@ def clear_caches():
     for f in (_font, _text, table_surface, paper_card):
         f.cache_clear()
     for name, mod in list(sys.modules.items()):
-        if name.startswith("game.ui.sprites.") and hasattr(mod, "clear_caches"):
+        if name.startswith(("game.ui.sprites.", "game.ui.tables.")) and hasattr(mod, "clear_caches"):
             mod.clear_caches()
 
 

@@ -1,6 +1,5 @@
 """Hard AI (ISMCTS): sees only the observation, is reproducible, plays legal moves,
 finds a win the move scores miss, and keeps chance outcomes apart in its tree."""
-import sys
 import types
 from dataclasses import dataclass, replace
 
@@ -9,7 +8,8 @@ import pytest
 from game.ai.bots import make_bot
 from game.ai.ismcts import IsmctsBot, Node
 from game.core.rng import Rng
-from game.core.rules import EMPTY_LOG, ScoreSheet, Seat
+from game.core.game import GameInfo
+from game.core.rules import EMPTY_LOG, RulesBase, ScoreSheet, Seat
 from game.games import get_rules
 from tests.core.toy_game import Roll, ToyRules
 
@@ -79,8 +79,9 @@ class RaceState:
     log: object
 
 
-class RaceRules:
+class RaceRules(RulesBase):
     id = "race_test"
+    reveal_events = frozenset()
 
     def to_move(self, s):
         return None if self.is_over(s) else s.turn
@@ -107,26 +108,28 @@ class RaceRules:
         return s
 
 
-def fake_heuristics(monkeypatch, game_id, scores):
-    mod = types.ModuleType(f"game.games.{game_id}.heuristics")
+def fake_heuristics(register_game, game_id, scores):
+    """Registers ``game_id`` with heuristics that score moves by ``scores(legal actions)``."""
+    mod = types.SimpleNamespace()
     mod.score_actions = lambda rules, s, player, rng: scores(rules.legal_actions(s))
     mod.rollout_policy = lambda rules, s, rng: rules.legal_actions(s)[rng.below(len(rules.legal_actions(s)))]
     mod.evaluate = lambda rules, s, player: 0.0
-    monkeypatch.setitem(sys.modules, mod.__name__, mod)
+    mod.for_level = lambda level: mod
+    register_game(GameInfo(game_id, game_id, "", "", 2, 2, 1, load_rules=lambda: None, load_heuristics=lambda: mod))
 
 
-def test_prefers_the_winning_move_over_the_move_scores(monkeypatch):
+def test_prefers_the_winning_move_over_the_move_scores(register_game):
     # the move scores like adding 1 best, but only adding 3 wins at once (8 or 9 lets the opponent win)
-    fake_heuristics(monkeypatch, "race_test", lambda acts: [3.0 if a.k == 1 else 0.0 for a in acts])
+    fake_heuristics(register_game, "race_test", lambda acts: [3.0 if a.k == 1 else 0.0 for a in acts])
     rules = RaceRules()
     s = RaceState([Seat("A", "red"), Seat("B", "blue")], 7, 0, EMPTY_LOG)
     bot = IsmctsBot(rules, 1, iterations=60, candidates=3, greedy_rollouts=False)
     assert bot.choose(s, 0) == Add(3)
 
 
-def test_chance_outcomes_get_their_own_nodes(monkeypatch):
+def test_chance_outcomes_get_their_own_nodes(register_game):
     """After a roll the tree holds one node per value rolled, not one for all of them."""
-    fake_heuristics(monkeypatch, "toy", lambda acts: [0.0] * len(acts))
+    fake_heuristics(register_game, "toy", lambda acts: [0.0] * len(acts))
     rules = ToyRules()
     s = rules.new_game([Seat("A", "red"), Seat("B", "blue")], 1, {})
     bot = IsmctsBot(rules, 1, rollout_turns=1)

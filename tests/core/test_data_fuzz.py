@@ -16,10 +16,8 @@ import pytest
 import yaml
 
 from game.core import safe_yaml
-from game.core.catalog import load_catalog
 from game.core.data import DataError, data_dir
 from game.core.rules import Seat
-from game.games import GAME_IDS
 from game.games.antics import data as antics_data
 from game.games.antics.rules import AnticsRules
 from game.games.it_happens import data as it_happens_data
@@ -81,13 +79,7 @@ def _play_antics(d, seed, monkeypatch):
     _playout(rules, range(rules.min_players, rules.max_players + 1), [{}], seed)
 
 
-def _check_catalog(entries, seed, monkeypatch):
-    for c in entries:
-        assert c.id in GAME_IDS and c.min_players <= c.max_players
-
-
 TARGETS = [
-    Target("catalog", ["catalog.yaml"], load_catalog, _check_catalog),
     Target("it_happens", ["it_happens/components.yaml", "it_happens/mounds.yaml"],
            it_happens_data.load, _play_it_happens),
     Target("micropolis", ["micropolis/constants.yaml", "micropolis/tiles.yaml", "micropolis/foundations.yaml"],

@@ -8,7 +8,7 @@ import pytest
 from game.core import saves
 from game.core.record import RecordError, make_record, read_record, record_text, replay
 from game.core.rules import Seat
-from game.games import get_rules
+from game.games import get_rules, is_known
 
 GOOD = None
 
@@ -45,7 +45,7 @@ def test_a_bad_autosave_is_refused_and_set_aside(mutate, words):
     _, text = good_record_text()
     p = saves.autosave_path()
     p.write_text(mutate(text), encoding="utf-8")
-    rec, msg = saves.peek_autosave()
+    rec, msg = saves.peek_autosave(is_known)
     assert rec is None and msg and words in msg
     assert "Traceback" not in msg and "{" not in msg
     assert not p.exists() and list(p.parent.glob("autosave.unreadable-*"))

@@ -7,7 +7,7 @@ import pytest
 
 from game.core.rng import Rng
 from game.core.rules import Seat
-from game.core.undo import REVEALS, revealing, undo_allowed
+from game.core.undo import revealing, undo_allowed
 from game.games import available_games, get_rules
 
 
@@ -77,5 +77,7 @@ def test_undo_is_only_for_the_human_at_the_screen():
     pytest.fail("no undoable decision found")
 
 
-def test_the_core_reveal_list_covers_chance_and_rounds():
-    assert {"roll", "reroll", "draw", "refill", "round", "game_over"} <= REVEALS
+def test_each_game_declares_its_chance_and_rounds_as_reveals():
+    assert {"roll", "reroll", "round"} <= get_rules("it_happens").reveal_events
+    assert {"draw", "refill", "round", "game_over"} <= get_rules("micropolis").reveal_events
+    assert {"draw", "round", "attack", "arrival", "game_over"} <= get_rules("antics").reveal_events

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.core.rng import Rng
-from game.core.rules import EMPTY_LOG, Log, RulesError, ScoreSheet, Seat
+from game.core.rules import EMPTY_LOG, Log, RulesBase, RulesError, ScoreSheet, Seat
 
 
 @dataclass(frozen=True)
@@ -32,9 +32,10 @@ class ToyState:
     log: Log
 
 
-class ToyRules:
+class ToyRules(RulesBase):
     id = "toy"
     title = "Toy"
+    reveal_events = frozenset({"roll"})
     min_players, max_players = 2, 3
     seat_colors = ["red", "blue", "green"]
 

@@ -158,7 +158,7 @@ def test_unknown_game():
 def test_game_missing_from_this_build(capsys, monkeypatch):
     import game.games
     monkeypatch.setattr(game.games, "available_games", lambda: ["it_happens", "micropolis"])
-    refused(in_process(capsys, "autoplay", "--game", "antics"), "antics", "not in this build", "micropolis")
+    refused(in_process(capsys, "autoplay", "--game", "antics"), "antics", "unknown game", "micropolis")
 
 
 def test_screenshot_of_a_game_missing_from_this_build(capsys, monkeypatch, tmp_path):

@@ -8,7 +8,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.ui import theme as T  # noqa: E402
-from game.ui.sprites import antics_art as A  # noqa: E402
+from game.ui.tables.antics import art as A  # noqa: E402
 
 SIZES = (16, 32, 64, 128)
 PLAYERS = [T.PLAYER_COLORS[c] for c in ("red", "blue", "yellow", "green")]

@@ -8,7 +8,7 @@ from game.core.rules import Seat
 from game.games.antics.rules import get_rules
 from game.tools.headless import headless_app
 from game.ui.theme import Theme
-from game.ui.views.antics import View, _along
+from game.ui.tables.antics.view import View, _along
 from game.ui.views.base import ViewContext
 
 R = get_rules()

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from game.core.data import DataError
-from game.ui.board_map import check_map, load_board_map
+from game.ui.tables.antics.board_map import check_map, load_board_map
 
 ROOT = Path(__file__).resolve().parents[2]
 MAP = ROOT / "assets" / "maps" / "antics_board.tmx"

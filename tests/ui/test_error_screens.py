@@ -56,12 +56,6 @@ def test_broken_data_file_is_told_in_the_window_and_the_log(broken_data, tmp_pat
     assert "components.yaml" in (tmp_path / "home" / "anthology.log").read_text()
 
 
-def test_broken_catalog_shows_only_the_error_screen(broken_data, tmp_path):
-    (broken_data / "catalog.yaml").write_text("games: [1, 2\n")
-    lines = start(broken_data, tmp_path / "home")
-    assert lines[0] == "['ErrorScene']" and "catalog.yaml" in lines[1]
-
-
 def test_choosing_a_game_with_broken_data_shows_its_problem():
     app = headless_app((1280, 720))
     app.data_problems = {"micropolis": "data/micropolis/tiles.yaml, entry 'A01', field 'cost': is missing"}

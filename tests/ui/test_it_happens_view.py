@@ -10,7 +10,7 @@ from game.games.it_happens.rules import get_rules
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
 from game.tools.headless import headless_app
 from game.ui.views.base import ViewContext
-from game.ui.views.it_happens import View, item_words
+from game.ui.tables.it_happens.view import View, item_words
 from tests.games.it_happens.util import at_table, game, put, seats, with_die
 
 R = get_rules()

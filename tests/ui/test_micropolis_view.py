@@ -10,10 +10,10 @@ from game.core.rules import Seat
 from game.games.micropolis.rules import get_rules
 from game.games.micropolis.state import PlaceEnd, Take
 from game.tools.headless import headless_app
-from game.ui.sprites import micropolis_art as A
+from game.ui.tables.micropolis import art as A
 from game.ui.theme import Theme
 from game.ui.views.base import ViewContext
-from game.ui.views.micropolis import LEGEND, View, plural
+from game.ui.tables.micropolis.view import LEGEND, View, plural
 
 R = get_rules()
 COLORS = ["red", "blue", "green", "yellow", "purple", "orange"]

@@ -1,0 +1,28 @@
+"""Antics!."""
+from game.core.game import GameInfo
+
+
+def _rules():
+    from .rules import get_rules
+    return get_rules()
+
+
+def _heuristics():
+    from . import heuristics
+    return heuristics
+
+
+GAME = GameInfo(
+    id="antics",
+    title="Antics!",
+    designer="Gordon & Fraser Lamont",
+    pitch="Build a 3-D ant-hill, send ants out for prey and leaves, dodge the anteaters.",
+    min_players=3,
+    max_players=4,
+    minutes=60,
+    tags=("action selection", "3-D building", "pick-up and deliver"),
+    menu_order=3,
+    load_rules=_rules,
+    load_heuristics=_heuristics,
+    hard_settings={"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 3.0, "max_work": 12000},
+)

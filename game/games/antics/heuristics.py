@@ -148,6 +148,7 @@ class Profile:
     exposed: float = 0.4        # share lost when it waits on the trails, no rival ready to steal it yet
     slow_risk: float = 0.4      # share of a delivery lost when it needs more heaves than one turn gives
     hill_w: float = 0.1         # the hill's action levels beyond what the plan sees
+    leaf_spec: float = 2.0      # a leaf for a fungus not yet built
     hand_w: float = 0.3         # a tile in hand, by what its symbols are worth (TILE_SYMBOL_W)
     soldier_w: float = 0.3      # a soldier ready to guard or steal
     rival: float = 0.35         # a move's worth: mine minus this much of the best rival's
@@ -215,7 +216,7 @@ class Heuristics:
                 continue                                   # it cannot be home in time
             disc = w.gamma ** spent
             if item.startswith(LEAF_PREFIX):
-                iv = disc * ((leaf_slots.pop(0) if leaf_slots else 0.5) + (2 if item.endswith("green") else 0))
+                iv = disc * ((leaf_slots.pop(0) if leaf_slots else w.leaf_spec) + (2 if item.endswith("green") else 0))
             else:
                 iv = disc * _marginal_prey(k + carried_prey)
                 carried_prey += 1
@@ -247,7 +248,7 @@ class Heuristics:
         prey_goals = [c.clearing for i, (c, prey) in enumerate(zip(d.prey, rules.prey_ids))
                       if s.prey_left[i] and prey not in held]
         leaf_goals = [(lf.clearing, lf.bonus, s.leaves_left[i]) for i, lf in enumerate(d.leaves) if s.leaves_left[i]]
-        if not prey_goals and not (leaf_goals and leaf_slots):
+        if not prey_goals and not leaf_goals:
             return 0.0
         hatch_l, ants_l, heave_l = levels.get("hatch", ()), levels.get("ants", ()), levels.get("heave", ())
         nd = node_dist(rules)
@@ -263,7 +264,7 @@ class Heuristics:
             route = self.routes(rules, trails)
             best = None
             options = [(c, None, -1) for c in prey_goals]
-            if slots:
+            if True:
                 options += [(c, bonus, i) for i, (c, bonus, left) in enumerate(leaf_goals) if left > leaves_taken[i]]
             for c, bonus, li in options:
                 new, x = min((nd[x].get(c, 99) + 0.01 * r, x) for x, r in route.items())
@@ -275,7 +276,7 @@ class Heuristics:
                 hatch = new - _matched(s.data, path, ready) if ready else new
                 cost = (actions_for(hatch, hatch_l) + actions_for(new, ants_l) + actions_for(heave, heave_l)
                         + w.risk_per_trail * new)
-                worth = _marginal_prey(have) if bonus is None else slots[0] + bonus
+                worth = _marginal_prey(have) if bonus is None else (slots[0] if slots else w.leaf_spec) + bonus
                 if heave > one_turn:
                     worth *= 1 - w.slow_risk                # it waits on the trails for rivals' soldiers
                 score = worth * w.gamma ** cost
@@ -296,7 +297,8 @@ class Heuristics:
                 have += 1
             else:
                 leaves_taken[li] += 1
-                slots.pop(0)
+                if slots:
+                    slots.pop(0)
             if ready and path:
                 ready = dict(ready)
                 _matched(s.data, path, ready, use=True)

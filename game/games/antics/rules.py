@@ -19,7 +19,7 @@ from dataclasses import fields
 from typing import NamedTuple
 
 from game.core.rng import Rng
-from game.core.rules import EMPTY_LOG, Log, RulesError, ScoreSheet, winners_by_sheets
+from game.core.rules import EMPTY_LOG, Log, RulesBase, RulesError, ScoreSheet, winners_by_sheets
 
 from .data import ACTIONS, NEIGHBOURS, get_data
 from .state import (ANTEATER, LEAF_PREFIX, ArrivalFirst, BuildCell, BuildDir, BuildOrient, BuildTile, Bridge,
@@ -321,9 +321,11 @@ class Network(NamedTuple):
 _CARRIED = [(None, False)]
 
 
-class AnticsRules:
+class AnticsRules(RulesBase):
     id = "antics"
     title = "Antics!"
+    # what undo may not cross
+    reveal_events = frozenset({"draw", "round", "attack", "anteaters", "arrival", "reset", "slide", "game_over"})
     options_spec: list = []
 
     def __init__(self, data=None):

@@ -1,1 +1,28 @@
 """It Happens.. (Stefan Feld): dice on termite mounds. Pure rules, no pygame."""
+from game.core.game import GameInfo
+
+
+def _rules():
+    from .rules import get_rules
+    return get_rules()
+
+
+def _heuristics():
+    from . import heuristics
+    return heuristics
+
+
+GAME = GameInfo(
+    id="it_happens",
+    title="It Happens..",
+    designer="Stefan Feld",
+    pitch="Roll dice onto termite mounds and outwit Anton's rivals for the Queen.",
+    min_players=2,
+    max_players=5,
+    minutes=30,
+    tags=("dice", "majorities", "set collection"),
+    menu_order=1,
+    load_rules=_rules,
+    load_heuristics=_heuristics,
+    hard_settings={"iterations": 200, "candidates": 4, "greedy_rollouts": False},
+)

@@ -10,7 +10,7 @@ from functools import lru_cache
 from operator import itemgetter
 
 from game.core.rng import Rng
-from game.core.rules import EMPTY_LOG, Log, RulesError, ScoreSheet, Seat, winners_by_sheets
+from game.core.rules import EMPTY_LOG, Log, RulesBase, RulesError, ScoreSheet, Seat, winners_by_sheets
 from game.games.it_happens import data
 from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll, State
@@ -65,9 +65,11 @@ def components():
     return data.load()
 
 
-class ItHappensRules:
+class ItHappensRules(RulesBase):
     id = "it_happens"
     title = "It Happens.."
+    # what undo may not cross
+    reveal_events = frozenset({"roll", "reroll", "round", "award"})
     min_players = 2
     max_players = 5
     private_info = True   # victory point tiles lie face down: hot seat hides them between humans

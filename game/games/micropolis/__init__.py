@@ -5,3 +5,30 @@
 - ``scoring.galleries(slots, tiles)``: galleries of one anthill (for drawing connections).
 - ``scoring.anthill_breakdown(s, anthill)``: live score preview of one anthill.
 """
+from game.core.game import GameInfo
+
+
+def _rules():
+    from .rules import get_rules
+    return get_rules()
+
+
+def _heuristics():
+    from . import heuristics
+    return heuristics
+
+
+GAME = GameInfo(
+    id="micropolis",
+    title="Micropolis",
+    designer="Bruno Cathala & Charles Chevallier",
+    pitch="Draft tiles from a line of seven and grow the richest anthill.",
+    min_players=2,
+    max_players=6,
+    minutes=30,
+    tags=("drafting", "tile laying", "networks"),
+    menu_order=2,
+    load_rules=_rules,
+    load_heuristics=_heuristics,
+    hard_settings={"iterations": 200, "candidates": 8, "rollout_turns": 12},
+)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from itertools import combinations, compress
 
 from game.core.rng import Rng
-from game.core.rules import EMPTY_LOG, Log, RulesError, ScoreSheet, winners_by_sheets
+from game.core.rules import EMPTY_LOG, Log, RulesBase, RulesError, ScoreSheet, winners_by_sheets
 
 from .data import get_data
 from .scoring import LINES, anthill_lines, anthill_values
@@ -36,9 +36,11 @@ _new_tuple = tuple.__new__
 _new_state = object.__new__
 
 
-class MicropolisRules:
+class MicropolisRules(RulesBase):
     id = "micropolis"
     title = "Micropolis"
+    # what undo may not cross
+    reveal_events = frozenset({"draw", "refill", "round", "game_over"})
     min_players = 2
     max_players = 6
     seat_colors = ["red", "blue", "green", "yellow", "purple", "orange"]

@@ -14,13 +14,7 @@ import pygame
 from game.ui import theme as T
 
 
-# event type -> sound effect (game/ui/sound.py); the loudest news of a decision is played
-EVENT_SOUNDS = {
-    "roll": "dice", "reroll": "dice", "place": "tile", "take": "tile", "build": "tile", "scout": "tile",
-    "barracks": "soldier", "sergeant": "soldier", "sentry": "soldier", "guard": "soldier", "bridge": "soldier",
-    "hatch": "ant", "place_ant": "ant", "heave": "ant", "pick_up": "ant", "store": "ant", "steal": "ant",
-    "attack": "anteater", "award": "tick", "game_over": "fanfare",
-}
+# the sound effects (game/ui/sound.py), most telling first: a decision plays only its loudest news
 SOUND_RANK = ("fanfare", "anteater", "worm", "dice", "soldier", "ant", "tile", "tick")
 
 
@@ -36,6 +30,7 @@ class ViewContext:
 class GameView:
     """Base class: override what your game needs."""
 
+    event_sounds: dict = {}       # event type -> sound effect (game/ui/sound.py)
     confirm_placements = False    # the player's setting: a click selects, a second click confirms
     anim_factor = 1.0             # the player's animation speed: animations last this many times longer
 
@@ -126,9 +121,7 @@ class GameView:
 
     def sound_for(self, ev: dict) -> str | None:
         """The sound effect an event makes (None: silent)."""
-        if ev.get("type") == "place" and ev.get("gain") == "worm":
-            return "worm"
-        return EVENT_SOUNDS.get(ev.get("type"))
+        return self.event_sounds.get(ev.get("type"))
 
     def sound_of(self, events: list[dict]) -> str | None:
         """The one effect a decision's events make: the most telling of them."""
@@ -158,11 +151,6 @@ class PlaceholderView(GameView):
 
 
 def get_view(game_id: str, rules, seats, theme) -> GameView:
-    import importlib
-    try:
-        mod = importlib.import_module(f"game.ui.views.{game_id}")
-    except ModuleNotFoundError as e:
-        if e.name == f"game.ui.views.{game_id}":
-            return PlaceholderView(rules, seats, theme)
-        raise
-    return mod.View(rules, seats, theme)
+    """The table view of ``game_id`` (a placeholder for a game with no table package)."""
+    from game.ui.tables import table_for
+    return table_for(game_id).make_view(rules, seats, theme)

@@ -17,8 +17,8 @@ from game.games.antics.state import (ANTEATER, LEAF_PREFIX, ArrivalFirst, Bridge
                                      BuildTile, Discard, EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp,
                                      PlaceAnt, ScoutTake, Steal, Stop, StorePrey, UseMagnificant, UseSpace)
 from game.ui import theme as T
-from game.ui.board_map import load_board_map
-from game.ui.sprites import antics_art as A
+from game.ui.tables.antics.board_map import load_board_map
+from game.ui.tables.antics import art as A
 from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_note, draw_panel, wrap
 
@@ -105,6 +105,10 @@ def _plural(n: int, word: str) -> str:
 
 
 class View(GameView):
+    event_sounds = {"build": "tile", "scout": "tile", "guard": "soldier", "bridge": "soldier", "hatch": "ant",
+                    "place_ant": "ant", "heave": "ant", "pick_up": "ant", "store": "ant", "steal": "ant",
+                    "attack": "anteater", "game_over": "fanfare"}
+
     def __init__(self, rules, seats, theme):
         super().__init__(rules, seats, theme)
         if "map" not in _BOARD_ART:

@@ -9,7 +9,7 @@ import pygame
 from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
 from game.ui import theme as T
-from game.ui.sprites import it_happens_art as A
+from game.ui.tables.it_happens import art as A
 from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_panel
 
@@ -80,6 +80,14 @@ class KeyButton(Button):
 
 
 class View(GameView):
+    event_sounds = {"roll": "dice", "reroll": "dice", "place": "tile", "award": "tick", "game_over": "fanfare"}
+
+    def sound_for(self, ev: dict) -> str | None:
+        """A die that wins a worm sounds like the worm."""
+        if ev.get("type") == "place" and ev.get("gain") == "worm":
+            return "worm"
+        return super().sound_for(ev)
+
     def __init__(self, rules, seats, theme):
         super().__init__(rules, seats, theme)
         self.comps = rules.comps

@@ -9,7 +9,7 @@ import pygame
 from game.games.micropolis import scoring
 from game.games.micropolis.state import ChooseLeader, FillBarracks, PlaceEnd, Sentry, Take
 from game.ui import theme as T
-from game.ui.sprites import micropolis_art as A
+from game.ui.tables.micropolis import art as A
 from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_panel, wrap
 
@@ -91,6 +91,9 @@ def _line_help(consts) -> dict:
 
 
 class View(GameView):
+    event_sounds = {"take": "tile", "place": "tile", "barracks": "soldier", "sergeant": "soldier", "sentry": "soldier",
+                    "award": "tick", "game_over": "fanfare"}
+
     def __init__(self, rules, seats, theme):
         super().__init__(rules, seats, theme)
         self.line_rects: list[pygame.Rect] = []
