@@ -273,7 +273,9 @@ def _adopt_legacy() -> None:
                 pass            # another copy of the program adopted it first
 
 
-def _listing(folder: Path, finished: bool, is_known) -> tuple[list[SaveInfo], list[str]]:
+def _listing(folder: Path, finished: bool, is_known, limit: int = 0) -> tuple[list[SaveInfo], list[str]]:
+    """The saves (or records) in ``folder``, newest first, read until ``limit`` are found (0: all
+    up to MAX_LISTED), and a message for each file set aside on the way."""
     infos, messages = [], []
     if not folder.is_dir():
         return infos, messages
@@ -290,6 +292,8 @@ def _listing(folder: Path, finished: bool, is_known) -> tuple[list[SaveInfo], li
             messages.append(msg)
         if rec is not None:
             infos.append(SaveInfo(p, rec, p.stat().st_mtime))
+            if len(infos) == limit:
+                break
     return infos, messages
 
 
@@ -325,6 +329,31 @@ def list_saves(is_known=None) -> tuple[list[SaveInfo], list[str]]:
         return _listing(saves_dir(), False, is_known)
     except Exception:
         return [], ["The saved games could not all be checked; they were left where they are."]
+
+
+def newest_save(is_known=None) -> tuple[SaveInfo | None, list[str]]:
+    """The menu's Continue: the newest resumable save, and a message for each file set aside on
+    the way. Files are read newest first only until one can be resumed, so the menu costs the
+    same with three saves or three thousand. Never raises."""
+    if not saving_enabled():
+        return None, []
+    try:
+        _adopt_legacy()
+        infos, messages = _listing(saves_dir(), False, is_known, limit=1)
+        return (infos[0] if infos else None), messages
+    except Exception:
+        return None, ["The saved games could not all be checked; they were left where they are."]
+
+
+def any_saved() -> bool:
+    """Is there anything for the Saved games list (a save or a finished record)? Reads no file."""
+    if not saving_enabled():
+        return False
+    try:
+        return any(p.suffix == ".yaml" and ".unreadable-" not in p.name
+                   for folder in (saves_dir(), finished_dir()) if folder.is_dir() for p in folder.iterdir())
+    except OSError:
+        return False
 
 
 def list_finished(is_known=None) -> list[SaveInfo]:

@@ -6,7 +6,7 @@ import time
 import pygame
 
 from game.core.paths import saving_off_reason
-from game.core.saves import list_finished, list_saves
+from game.core.saves import any_saved, newest_save
 from game.games import games, is_known
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
@@ -36,15 +36,15 @@ class SelectScene(Scene):
 
     def enter(self):
         super().enter()
-        self.saves, msgs = list_saves(is_known)
-        self.finished = list_finished(is_known)
+        newest, msgs = newest_save(is_known)    # never the whole folder: the menu stays quick
+        self.saves = [newest] if newest else []
         self.message = self._told(msgs)
         why = saving_off_reason() or self.app.settings.problem
         if why and not self.message:
             self.message = why
             self.app.settings.problem = None    # a settings file set aside is told once
         self.continue_btn.enabled = bool(self.saves)
-        self.saves_btn.enabled = bool(self.saves or self.finished)
+        self.saves_btn.enabled = bool(self.saves) or any_saved()
         if self.saves:
             gid = self.saves[0].record.game
             title = next((c.title for c in self.catalog if c.id == gid), gid)

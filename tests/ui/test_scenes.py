@@ -127,10 +127,12 @@ def test_a_new_game_never_replaces_an_unfinished_one(app):
             app.scenes.top.step_ai_now()
         key(app, pygame.K_ESCAPE)
         key(app, pygame.K_y)
-    sel = app.scenes.top
-    assert len(sel.saves) == 2 and {i.record.seed for i in sel.saves} == {5, 6}
+    from game.games import is_known
+    listed = saves.list_saves(is_known)[0]
+    assert len(listed) == 2 and {i.record.seed for i in listed} == {5, 6}
+    assert app.scenes.top.saves[0].path == listed[0].path   # the menu offers the newest
     key(app, pygame.K_c)                       # Continue: the newest
-    assert top(app) == "PlayScene" and app.scenes.top.seed == sel.saves[0].record.seed
+    assert top(app) == "PlayScene" and app.scenes.top.seed == listed[0].record.seed
 
 
 def test_saved_games_list_resumes_and_deletes_with_a_question(app):
