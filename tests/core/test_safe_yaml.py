@@ -82,3 +82,21 @@ def test_link_to_an_endless_device_is_refused(tmp_path):
     link.symlink_to("/dev/zero")
     with pytest.raises(LoadError, match="not a regular file"):
         load_file(link)
+
+
+def test_plain_documents_take_the_c_loader_and_read_the_same():
+    """Records and data files (plain YAML) are read by the C loader, to the same values the
+    checked loader gives; anchors, tags, merge keys and complex keys take the checked path."""
+    from pathlib import Path
+
+    from game.core import safe_yaml
+    root = Path(__file__).resolve().parents[2] / "data"
+    texts = [p.read_text(encoding="utf-8") for p in sorted(root.rglob("*.yaml"))]
+    texts.append("when: 2020-01-01\nflags: [yes, no, true]\nn: 0x1f\nf: .5\ns: '<<'\n")
+    for text in texts:
+        assert safe_yaml._is_plain(text, {})
+        checked = safe_yaml._Loader(text)
+        assert safe_yaml.parse(text, "x") == checked.get_single_data()
+        checked.dispose()
+    for text in ("a: &x [1]\nb: *x\n", "a: !!str 1\n", "<<: {a: 1}\n", "? [a]\n: 1\n", "[" * 70 + "]" * 70):
+        assert not safe_yaml._is_plain(text, {})
