@@ -346,14 +346,18 @@ def newest_save(is_known=None) -> tuple[SaveInfo | None, list[str]]:
 
 
 def any_saved() -> bool:
-    """Is there anything for the Saved games list (a save or a finished record)? Reads no file."""
+    """Is there anything for the Saved games list (a save or a finished record)? Reads no file,
+    and stops listing a folder at the first record in it."""
     if not saving_enabled():
         return False
-    try:
-        return any(p.suffix == ".yaml" and ".unreadable-" not in p.name
-                   for folder in (saves_dir(), finished_dir()) if folder.is_dir() for p in folder.iterdir())
-    except OSError:
-        return False
+    for folder in (saves_dir(), finished_dir()):
+        try:
+            with os.scandir(folder) as entries:
+                if any(e.name.endswith(".yaml") and ".unreadable-" not in e.name for e in entries):
+                    return True
+        except OSError:
+            continue
+    return False
 
 
 def list_finished(is_known=None) -> list[SaveInfo]:
