@@ -32,6 +32,8 @@ class SelectScene(Scene):
         self.settings_btn = Button("Settings", "settings")
         self.quit_btn = Button("Quit", "quit")
         self.saves: list = []
+        self.rule_links: list[tuple[pygame.Rect, object]] = []   # each card's "How to play"
+        self.help = None                                          # the rules shown over the menu
         self.quit_asked_at = float("-inf")   # when Esc last asked "press Esc again to quit"
 
     def enter(self):
@@ -121,7 +123,17 @@ class SelectScene(Scene):
         else:
             self._open(item)
 
+    def _show_rules(self, i: int):
+        from game.ui.help import HelpOverlay
+        c = self.catalog[i]
+        self.help = HelpOverlay(c.id, c.title)
+
     def handle(self, ev):
+        if self.help is not None:          # the rules, over the menu: they take every input
+            if self.help.handle(ev) == "close":
+                self.help = None
+            self.dirty = True
+            return
         items = self._items()
         if ev.type == pygame.MOUSEMOTION:
             old = (self.hover, [b.hover for b in self._buttons()])
@@ -133,6 +145,10 @@ class SelectScene(Scene):
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self.message = ""
             self.dirty = True
+            for i, (r, _) in enumerate(self.rule_links):
+                if r.collidepoint(ev.pos):
+                    self._show_rules(i)
+                    return
             for i, (r, _) in enumerate(self.cards):
                 if r.collidepoint(ev.pos):
                     self.focus = i
@@ -153,6 +169,9 @@ class SelectScene(Scene):
                 self._activate(items[self.focus])
             elif ev.key == pygame.K_ESCAPE:
                 self._escape()
+            elif ev.key == pygame.K_F1:       # the rules of the card in focus (or under the mouse)
+                focused = items[self.focus]
+                self._show_rules(focused if isinstance(focused, int) else max(self.hover, 0))
             elif pygame.K_1 <= ev.key <= pygame.K_9 and ev.key - pygame.K_1 < len(self.catalog):
                 self._open(ev.key - pygame.K_1)
             elif ev.key == pygame.K_c:
@@ -175,14 +194,18 @@ class SelectScene(Scene):
                                           "friends around the screen, or clever bots.")
         items = self._items()
         focused = items[self.focus]
+        self.rule_links = []
         for i, (r, c) in enumerate(self.cards):
             self._draw_card(surf, r, c, hover=(i == self.hover), focus=(focused == i))
         for b in self._buttons():
             b.focus = focused == b.action
             b.draw(surf, th)
-        hint = th.text("Arrows / Tab to move, Enter to choose, F11 full screen, Esc to quit", "small", (236, 220, 190))
+        hint = th.text("Arrows / Tab to move, Enter to choose, F1 how to play, F11 full screen, Esc to quit",
+                       "small", (236, 220, 190))
         surf.blit(hint, hint.get_rect(midbottom=(surf.get_width() // 2, surf.get_height() - th.px(70))))
         draw_message(surf, th, self.message)
+        if self.help is not None:
+            self.help.draw(surf, th)
 
     def _draw_card(self, surf, r, c, hover, focus):
         th = self.th
@@ -227,6 +250,12 @@ class SelectScene(Scene):
         facts = f"{c.min_players}-{c.max_players} players   ~{c.minutes} min"
         ft = th.text(facts, "label", T.INK_SOFT, bold=True)
         surf.blit(ft, (r.x + pad, r.bottom - pad - ft.get_height()))
+        link = th.text("How to play", "small", T.WHITE, bold=True)
+        lr = link.get_rect().inflate(th.px(22), th.px(12))
+        lr.bottomright = (r.right - pad, r.bottom - pad + th.px(4))
+        pygame.draw.rect(surf, table.accents[0], lr, border_radius=lr.h // 2)
+        surf.blit(link, link.get_rect(center=lr.center))
+        self.rule_links.append((lr, c))
         if not playable:
             words = "cannot start" if c.id in self.app.data_problems else "coming soon"
             tag = th.text(words, "small", T.WHITE, bold=True)

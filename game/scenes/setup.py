@@ -12,6 +12,7 @@ from game.games import get_game, get_rules
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
 from game.ui import theme as T
+from game.ui.help import HelpOverlay
 from game.ui.widgets import Button, draw_panel, layout_row
 
 KINDS = ["human", "easy", "medium", "hard", "empty"]
@@ -63,6 +64,8 @@ class SetupScene(Scene):
         self.hit_boxes: list[tuple[pygame.Rect, tuple]] = []
         self.start_btn = Button("Start game", "start", style="primary")
         self.back_btn = Button("Back", "back")
+        self.rules_btn = Button("How to play (F1)", "rules")
+        self.help: HelpOverlay | None = None
 
     # -- model -------------------------------------------------------------
     def seats(self) -> list[Seat]:
@@ -130,7 +133,9 @@ class SetupScene(Scene):
     def _act(self, target):
         kind, a, b = target
         self.message = ""
-        if kind == "kind":
+        if kind == "rules":
+            self.help = HelpOverlay(self.game_id, self.entry.title)
+        elif kind == "kind":
             self._cycle_kind(a)
         elif kind == "name":
             self.editing = a
@@ -151,6 +156,15 @@ class SetupScene(Scene):
         self.dirty = True
 
     def handle(self, ev):
+        if self.help is not None:           # the rules, over the setup: they take every input
+            if self.help.handle(ev) == "close":
+                self.help = None
+            self.dirty = True
+            return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F1 and self.editing is None:
+            self._act(("rules", None, None))
+            self.dirty = True
+            return
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
             self.editing = None
             for r, target in self.hit_boxes:
@@ -163,7 +177,7 @@ class SetupScene(Scene):
                     return
             self.dirty = True
         elif ev.type == pygame.MOUSEMOTION:
-            for b in (self.start_btn, self.back_btn):
+            for b in (self.start_btn, self.back_btn, self.rules_btn):
                 h = b.rect.collidepoint(ev.pos)
                 if h != b.hover:
                     b.hover = h
@@ -322,7 +336,13 @@ class SetupScene(Scene):
         tip = th.text("Click a seat to change it (right-click goes back). Enter starts, Esc goes back.",
                       "small", (236, 220, 190))
         surf.blit(tip, (left.x, left.bottom + th.px(14)))
+        self.rules_btn.rect = pygame.Rect(0, 0, th.px(300), th.px(60))
+        self.rules_btn.rect.topright = (W - th.px(40), th.px(36))
+        self.rules_btn.draw(surf, th)
+        self.hit_boxes.append((self.rules_btn.rect, ("rules", None, None)))
         draw_message(surf, th, self.message)
+        if self.help is not None:
+            self.help.draw(surf, th)
 
     def _check_row(self, surf, x, y, width, label, on, focused, target) -> int:
         """A checkbox with its label; the y below it."""
