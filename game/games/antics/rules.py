@@ -624,9 +624,9 @@ class AnticsRules(RulesBase):
                     li = self.leaf_at.get(node)
                     if li is not None and s.leaves_left[li] > 0:
                         out.append(SHARED[HeavePick][t, node])
+            elif a == hill or b == hill:
+                out.append(SHARED[HeaveHome][t])                       # ruling 40: its next heave is home
             else:
-                if a == hill or b == hill:
-                    out.append(SHARED[HeaveHome][t])
                 for u in self.node_trails[a] + self.node_trails[b]:
                     if u != t and u in mine and mine[u] is None:
                         out.append(SHARED[HeaveMove][t, u])

@@ -11,7 +11,7 @@ from game.games.antics.state import BuildCell, Discard, EndActions, Hatch, Scout
 from tests.games.random_play import played
 
 R = get_rules("antics")
-GOLDEN = "1b69ce2e5be8c6d3"
+GOLDEN = "906e93bce9acf391"
 GAMES = [3, 4] * 20                   # players of each seeded game of the digest
 OFFERS = [EndActions(), Stop(), UseMagnificant("build"), UseSpace((0, 0)), BuildCell((9, 9)), Hatch("red"),
           ScoutTake(2), Discard("nope")]

@@ -814,11 +814,13 @@ def test_r4_heave_pick_move_and_home_one_unit_each():
 
 
 def test_r5_items_may_move_to_any_adjacent_own_empty_ant():
-    """Ruling 5: heave direction is free (sideways or away from the hill)."""
-    s = set_ants(ready(), ready().player, {"T01": "leaf:brown", "T07": None, "T08": None, "T06": None})
+    """Ruling 5: heave direction is free (sideways, toward or away from the hill); an item on a
+    trail touching the ant-hill goes home instead (ruling 40)."""
+    ants = {"T07": "leaf:brown", "T01": None, "T08": None, "T06": None, "T12": None, "T16": None}
+    s = set_ants(ready(), ready().player, ants)                 # T07: J1-J6, away from the ant-hill
     s = R.apply(s, UseMagnificant("heave"))
-    assert set(legal(s, HeaveMove)) == {HeaveMove("T01", "T07"), HeaveMove("T01", "T08"), HeaveMove("T01", "T06")}
-    assert HeaveHome("T01") in legal(s)
+    assert set(legal(s, HeaveMove)) == {HeaveMove("T07", t) for t in ("T01", "T08", "T06", "T12", "T16")}
+    assert not legal(s, HeaveHome)
 
 
 def test_D5_one_item_per_ant():
@@ -1302,3 +1304,26 @@ def test_illegal_decisions_are_refused():
         R.apply(s, BuildCell((9, 9)))
     with pytest.raises(RulesError):
         R.apply(s, UseSpace((2, 1)))
+
+
+def test_ruling_40_an_item_beside_the_hill_goes_home_with_the_next_heave():
+    """Ruling 40: an item on an ant whose trail ends at the large ant-hill can only be heaved home;
+    it is never handed through the ant-hill (or outward) to another of the player's ants."""
+    s = ready()
+    p = s.player
+    s = set_ants(s, p, {"T01": "leaf:brown", "T06": None, "T05": None, "T07": None})   # T01, T05, T06 touch AH
+    s = R.apply(s, UseMagnificant("heave"))
+    assert not legal(s, HeaveMove)
+    assert legal(s, HeaveHome) == [HeaveHome("T01")]
+    for bad in (HeaveMove("T01", "T06"), HeaveMove("T01", "T05"), HeaveMove("T01", "T07")):
+        with pytest.raises(RulesError):
+            R.apply(s, bad)
+    s = R.apply(s, HeaveHome("T01"))
+    assert s.leaves[p] == (0, 1) and s.ants[p]["T01"] is None
+    # an item one trail further out still moves on toward the hill, then goes home
+    s = set_ants(ready(), p, {"T07": "ladybird", "T06": None, "T05": None})
+    s = raise_cell(s, (2, 0), 3, "heave")
+    s = do(s, UseSpace((2, 0)), HeaveMove("T07", "T06"))
+    assert legal(s, HeaveMove) == [] and legal(s, HeaveHome) == [HeaveHome("T06")]
+    s = R.apply(s, HeaveHome("T06"))
+    assert s.delivered == ("ladybird",)
