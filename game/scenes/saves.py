@@ -20,6 +20,16 @@ def seat_words(seats) -> str:
                      for s in seats if s.kind != "imaginary")
 
 
+def score_words(rec) -> str:
+    """A finished game's players with their scores, best first ('' without a final result)."""
+    from game.core.history import summarize
+    summary = summarize(rec, "", 0, 0.0)
+    if summary is None:
+        return seat_words(rec.seats)
+    return ",  ".join(f"{p.name} {p.score}" + (f" ({KIND_WORDS[p.kind]})" if KIND_WORDS.get(p.kind) else "")
+                      for p in sorted(summary.players, key=lambda p: -p.score))
+
+
 def when_words(t: float) -> str:
     return time.strftime("%d %b %Y, %H:%M", time.localtime(t))
 
@@ -217,7 +227,7 @@ class SavesScene(Scene):
                 where = f"won by {' and '.join(names)}" if names else "finished"
             head = th.text(f"{title}" + (f"  -  {where}" if where else ""), "label", T.INK, bold=True)
             surf.blit(head, (r.x + th.px(16), r.y + th.px(6)))
-            sub = th.text(seat_words(rec.seats), "small", T.INK_SOFT)
+            sub = th.text(score_words(rec) if self.tab == 1 else seat_words(rec.seats), "small", T.INK_SOFT)
             surf.blit(sub, (r.x + th.px(16), r.y + th.px(8) + head.get_height()))
             when = th.text(when_words(info.when), "small", T.INK_SOFT)
             surf.blit(when, when.get_rect(topright=(r.right - th.px(16), r.y + th.px(10))))

@@ -29,6 +29,7 @@ class SelectScene(Scene):
         self.message = ""
         self.continue_btn = Button("Continue", "continue", style="primary")
         self.saves_btn = Button("Saved games", "saves")
+        self.history_btn = Button("History", "history")
         self.settings_btn = Button("Settings", "settings")
         self.quit_btn = Button("Quit", "quit")
         self.saves: list = []
@@ -68,7 +69,7 @@ class SelectScene(Scene):
 
     def _items(self):
         """Focusable things in keyboard order: the cards, then the buttons."""
-        return list(range(len(self.catalog))) + ["continue", "saves", "settings", "quit"]
+        return list(range(len(self.catalog))) + ["continue", "saves", "history", "settings", "quit"]
 
     def _layout(self, size):
         w, h = size
@@ -81,10 +82,10 @@ class SelectScene(Scene):
         y = th.px(190)
         self.cards = [(pygame.Rect(x + i * (cw + gap), y, cw, ch), c) for i, c in enumerate(self.catalog)]
         row = pygame.Rect(0, y + ch + th.px(44), w, th.px(70))
-        layout_row(self._buttons(), row, th.px(24), width=th.px(330))
+        layout_row(self._buttons(), row, th.px(24), width=th.px(300))
 
     def _buttons(self):
-        return [self.continue_btn, self.saves_btn, self.settings_btn, self.quit_btn]
+        return [self.continue_btn, self.saves_btn, self.history_btn, self.settings_btn, self.quit_btn]
 
     def _open(self, i: int):
         c = self.catalog[i]
@@ -115,6 +116,9 @@ class SelectScene(Scene):
             if self.saves_btn.enabled:
                 from game.scenes.saves import SavesScene
                 self.app.scenes.push(SavesScene(self.app))
+        elif item == "history":
+            from game.scenes.history import HistoryScene
+            self.app.scenes.push(HistoryScene(self.app))
         elif item == "settings":
             from game.scenes.settings import SettingsScene
             self.app.scenes.push(SettingsScene(self.app))

@@ -1,0 +1,200 @@
+"""History: every finished game with its scores, and each player's statistics per game (games,
+wins, best and mean score, results against each AI level, a chart of their last scores).
+
+The summaries come from game/core/history.py; records the index does not know yet are read in a
+background thread, with the count shown, so the scene opens at once whatever the folder holds.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+
+from game.core import history
+from game.games import games, is_known
+from game.scenes.common import Background, draw_title
+from game.scenes.manager import Scene
+from game.ui import theme as T
+from game.ui.tables import table_for
+from game.ui.widgets import Button, draw_panel
+
+LEVEL_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+CHART_GAMES = 12
+
+
+class HistoryScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.bg = Background()
+        self.titles = {g.id: g.title for g in games()}
+        self.back_btn = Button("Back", "back", style="primary")
+        self.prev_btn = Button("<", "prev")
+        self.next_btn = Button(">", "next")
+        self.summaries: list = []
+        self.stats: dict = {}
+        self.names: list[str] = []
+        self.player = 0
+        self.top_row = 0
+        self.reading = (0, 0)           # records read, records to read (while the thread runs)
+        self._lock = threading.Lock()
+        self._done: list | None = None
+        self.loading = True             # until the thread has handed its list over
+        threading.Thread(target=self._refresh, daemon=True).start()
+
+    def _refresh(self):
+        def told(done, total):
+            with self._lock:
+                self.reading = (done, total)
+        found = history.refresh(is_known=is_known, progress=told)
+        with self._lock:
+            self._done = found
+
+    def update(self, dt_ms: float) -> bool:
+        """Takes the thread's list when it is ready; keeps frames coming until then."""
+        with self._lock:
+            found, self._done = self._done, None
+            reading = self.reading
+        if found is not None:
+            self.summaries = found
+            self.stats = history.player_stats(found)
+            # the names people played under, most games first
+            self.names = sorted(self.stats, key=lambda n: (-sum(s.games for s in self.stats[n].values()), n))
+            self.player = min(self.player, max(0, len(self.names) - 1))
+            self.reading = (0, 0)
+            self.loading = False
+            self.dirty = True
+        elif reading[1]:
+            self.dirty = True
+        return self.loading
+
+    # -- input ----------------------------------------------------------------------
+    def _step_player(self, step: int):
+        if self.names:
+            self.player = (self.player + step) % len(self.names)
+            self.dirty = True
+
+    def handle(self, ev):
+        if ev.type == pygame.KEYDOWN:
+            if ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.app.scenes.pop()
+            elif ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self._step_player(1 if ev.key == pygame.K_RIGHT else -1)
+            elif ev.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.top_row = min(self.top_row + 1, max(0, len(self.summaries) - 1))
+                self.dirty = True
+            elif ev.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.top_row = max(0, self.top_row - 1)
+                self.dirty = True
+        elif ev.type == pygame.MOUSEWHEEL:
+            self.top_row = max(0, min(self.top_row - ev.y, max(0, len(self.summaries) - 1)))
+            self.dirty = True
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            if self.back_btn.hit(ev.pos):
+                self.app.scenes.pop()
+            elif self.prev_btn.hit(ev.pos):
+                self._step_player(-1)
+            elif self.next_btn.hit(ev.pos):
+                self._step_player(1)
+
+    # -- drawing --------------------------------------------------------------------
+    def draw(self, surf):
+        th = self.th
+        W, H = surf.get_size()
+        surf.blit(self.bg.get((W, H)), (0, 0))
+        n = len(self.summaries)
+        done, total = self.reading
+        sub = (f"Reading finished games... {done} of {total}" if total else
+               f"{n} finished game{'s' if n != 1 else ''}" if n else "No finished games yet.")
+        draw_title(surf, th, "History", sub)
+        top, pad = th.px(170), th.px(40)
+        bottom = H - th.px(120)
+        left = pygame.Rect(pad, top, int((W - pad * 3) * 0.52), bottom - top)
+        right = pygame.Rect(left.right + pad, top, W - left.right - pad * 2, bottom - top)
+        draw_panel(surf, left, th)
+        draw_panel(surf, right, th)
+        self._draw_games(surf, left.inflate(-th.px(32), -th.px(28)))
+        self._draw_player(surf, right.inflate(-th.px(32), -th.px(28)))
+        self.back_btn.rect = pygame.Rect(0, 0, th.px(300), th.px(64))
+        self.back_btn.rect.midbottom = (W // 2, H - th.px(30))
+        self.back_btn.draw(surf, th)
+
+    def _draw_games(self, surf, r):
+        th = self.th
+        surf.blit(th.text("Finished games", "label", T.INK, bold=True), r.topleft)
+        y = r.y + th.font("label").get_linesize() + th.px(10)
+        row_h = th.font("body").get_linesize() + th.font("small").get_linesize() + th.px(16)
+        for g in self.summaries[self.top_row:]:
+            if y + row_h > r.bottom:
+                break
+            accent = table_for(g.game).accents[0]
+            pygame.draw.rect(surf, accent, (r.x, y + th.px(4), th.px(6), row_h - th.px(14)), border_radius=th.px(3))
+            when = time.strftime("%d %b %Y, %H:%M", time.localtime(g.mtime))
+            head = th.text(f"{self.titles.get(g.game, g.game)}", "body", T.INK, bold=True)
+            surf.blit(head, (r.x + th.px(16), y))
+            stamp = th.text(when, "small", T.INK_SOFT)
+            surf.blit(stamp, stamp.get_rect(topright=(r.right, y + th.px(4))))
+            x, y2 = r.x + th.px(16), y + head.get_height() + th.px(2)
+            for p in sorted(g.players, key=lambda p: -p.score):
+                words = f"{p.name} {p.score}" + (" (won)" if p.won else "")
+                img = th.text(words, "small", T.INK if p.won else T.INK_SOFT, bold=p.won)
+                if x + img.get_width() > r.right:
+                    break
+                surf.blit(img, (x, y2))
+                x += img.get_width() + th.px(18)
+            y += row_h
+
+    def _draw_player(self, surf, r):
+        th = self.th
+        if not self.names:
+            msg = "Statistics appear here once a person has finished a game." if not self.reading[1] else ""
+            if msg:
+                surf.blit(th.text(msg, "small", T.INK_SOFT), r.topleft)
+            self.prev_btn.rect = self.next_btn.rect = pygame.Rect(0, 0, 0, 0)
+            return
+        name = self.names[self.player]
+        bh = th.px(48)
+        self.prev_btn.rect = pygame.Rect(r.x, r.y, bh, bh)
+        self.next_btn.rect = pygame.Rect(r.right - bh, r.y, bh, bh)
+        for b in (self.prev_btn, self.next_btn):
+            b.draw(surf, th)
+        title = th.text(name, "title", T.INK, bold=True)
+        surf.blit(title, title.get_rect(center=(r.centerx, r.y + bh // 2)))
+        y = r.y + bh + th.px(16)
+        order = [g.id for g in games()]
+        for game_id in sorted(self.stats[name], key=lambda gid: order.index(gid) if gid in order else len(order)):
+            st = self.stats[name][game_id]
+            block = th.px(150)
+            if y + block > r.bottom:
+                break
+            surf.blit(th.text(self.titles.get(game_id, game_id), "label", T.INK, bold=True), (r.x, y))
+            y += th.font("label").get_linesize()
+            line = (f"{st.games} game{'s' if st.games != 1 else ''}, {st.wins} won ({st.win_rate:.0%}).  "
+                    f"Best {st.best}, mean {st.mean:.1f}")
+            surf.blit(th.text(line, "small", T.INK), (r.x, y))
+            y += th.font("small").get_linesize()
+            vs = ",  ".join(f"{LEVEL_WORDS[lv]} {st.against[lv][1]}/{st.against[lv][0]}"
+                            for lv in history.AI_LEVELS if lv in st.against)
+            if vs:
+                surf.blit(th.text("Games won with an AI at the table: " + vs, "small", T.INK_SOFT), (r.x, y))
+                y += th.font("small").get_linesize()
+            chart = pygame.Rect(r.x, y + th.px(6), min(r.w, th.px(520)), th.px(64))
+            self._chart(surf, chart, st.scores[-CHART_GAMES:], table_for(game_id).accents[0])
+            y = chart.bottom + th.px(18)
+
+    def _chart(self, surf, r, scores, colour):
+        """The last scores as bars, oldest left, the best one's height the chart's."""
+        th = self.th
+        pygame.draw.line(surf, T.INK_SOFT, r.bottomleft, r.bottomright, max(1, th.px(2)))
+        if not scores:
+            return
+        top = max(max(scores), 1)
+        room = r.h - th.font("tiny").get_linesize()      # the last bar's number sits above it
+        w = r.w // CHART_GAMES
+        for i, v in enumerate(scores):
+            h = max(th.px(3), int(room * max(v, 0) / top))
+            bar = pygame.Rect(r.x + i * w + th.px(3), r.bottom - h, w - th.px(6), h)
+            pygame.draw.rect(surf, colour, bar, border_top_left_radius=th.px(4), border_top_right_radius=th.px(4))
+            if i == len(scores) - 1:
+                label = th.text(str(v), "tiny", T.INK, bold=True)
+                surf.blit(label, label.get_rect(midbottom=(bar.centerx, bar.y - th.px(2))))
