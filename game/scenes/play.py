@@ -5,13 +5,14 @@ legal, and asks the rules for the next State. It autosaves after every decision.
 """
 from __future__ import annotations
 
+import math
 import threading
 
 import pygame
 
 from game.ai.bots import bot_move, make_bot
 from game.core.record import make_record
-from game.core.undo import undo_allowed
+from game.core.undo import revealing, undo_allowed
 from game.core.paths import saving_enabled
 from game.core.saves import BackgroundSaver, new_slot
 from game.games import get_rules
@@ -25,6 +26,7 @@ from game.ui.views.base import ViewContext, get_view
 from game.ui.widgets import Button, Dialog, LogView, draw_note, draw_panel, note_rect, draw_tooltip, wrap
 
 AI_DELAY_MS = 650      # pause before an AI decision, so people can follow it
+HOLD_MS = 2500         # a person's decision that hands the turn to an AI waits this long (undo)
 AI_SEED_SALT = 0x5EED
 
 
@@ -60,6 +62,7 @@ class PlayScene(Scene):
         self.dialog: Dialog | None = None
         self.help: HelpOverlay | None = None
         self.message = ""
+        self.held_until: float | None = None   # the clock time until which the last decision is held
         self.tooltip: str | None = None
         self.mouse = (0, 0)
         self.undo_btn = Button("Undo", "undo", key=pygame.K_u)
@@ -146,6 +149,7 @@ class PlayScene(Scene):
         self.states.append(new)
         self.cursor = len(self.states) - 1
         events = new.log.since(before)
+        self._hold(mover, new, events)
         self.view.on_events(events, new)
         if not self.fast_ai:
             name = self.view.sound_of(events)
@@ -188,10 +192,26 @@ class PlayScene(Scene):
         if e is not None:
             self.message = f"Could not save the game ({getattr(e, 'strerror', None) or e}); it goes on in memory."
 
+    def _hold(self, mover, new, events):
+        """A person's decision that hands the turn to an AI, revealing nothing, is held for
+        HOLD_MS: the AI waits, and undo can still take it back (otherwise the next roll or draw
+        would come before anyone could reach for undo)."""
+        self.held_until = None
+        if (not self.fast_ai and not self.replay and mover is not None and self.seats[mover].kind == "human"
+                and self.rules.to_move(new) in self.bots and not revealing(self.rules, events)
+                and not self.rules.is_over(new)):
+            self.held_until = self.clock_ms + HOLD_MS
+
+    def held(self) -> bool:
+        return self.held_until is not None and self.clock_ms < self.held_until
+
     def can_undo(self) -> bool:
-        """BGA rules: same player to act, their own last decision, nothing revealed since."""
+        """BGA rules: same player to act, their own last decision, nothing revealed since; or the
+        person's last decision while it is held (see _hold)."""
         if self.replay or len(self.states) < 2 or self.over():
             return False
+        if self.held():
+            return True
         return undo_allowed(self.rules, self.states[-2], self.states[-1],
                             lambda p: self.seats[p].kind == "human")
 
@@ -200,6 +220,7 @@ class PlayScene(Scene):
             self.message = "Nothing to undo: only your own moves this turn that revealed nothing."
             return
         self.states.pop()
+        self.held_until = None
         self.cursor = len(self.states) - 1
         self.tooltip = None
         self.focus.reset()
@@ -304,6 +325,11 @@ class PlayScene(Scene):
             self.dirty = True
         if self._ai_answer():
             return True
+        if self.held_until is not None:
+            if self.held():
+                self.dirty = True          # the countdown in the message strip
+                return True
+            self.held_until = None
         p = self._ai_to_move()
         if p is not None and not moving:
             self.ai_wait += dt_ms
@@ -500,6 +526,9 @@ class PlayScene(Scene):
         self._draw_bar(surf, ctx)
         if self.tooltip and not self.dialog and not self.help:
             draw_tooltip(surf, self.mouse, self.tooltip, th)
+        if self.held() and not self.message:
+            left = max(1, math.ceil((self.held_until - self.clock_ms) / 1000))
+            draw_message(surf, th, f"Changed your mind? Undo (U or Ctrl+Z) in the next {left} s.", color=T.INK)
         draw_message(surf, th, self.message)
         if self.help is not None:
             self.help.draw(surf, th)

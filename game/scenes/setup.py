@@ -95,7 +95,7 @@ class SetupScene(Scene):
         if any(s.kind == "imaginary" for s in self.seats()):
             rows.append(("extra", None))
         rows += [("option", o["key"]) for o in self.rules.options_spec]
-        rows += [("guided", None), ("seed", None), ("buttons", None)]
+        rows += [("guided", None), ("confirm", None), ("seed", None), ("buttons", None)]
         return rows
 
     def _cycle_kind(self, i, step=1):
@@ -130,6 +130,12 @@ class SetupScene(Scene):
                                        guided=self.guided))
 
     # -- input ---------------------------------------------------------------
+    def _toggle_confirm(self):
+        """The player's setting (also in Settings), kept for the next games too."""
+        from game.ui import settings as S
+        self.app.settings.set("confirm_placements", not self.app.settings["confirm_placements"])
+        S.save(self.app.settings)
+
     def _act(self, target):
         kind, a, b = target
         self.message = ""
@@ -147,6 +153,8 @@ class SetupScene(Scene):
             self._toggle(a)
         elif kind == "guided":
             self.guided = not self.guided
+        elif kind == "confirm":
+            self._toggle_confirm()
         elif kind == "seed":
             self.editing = -1
         elif kind == "start":
@@ -222,6 +230,8 @@ class SetupScene(Scene):
                 self._toggle(key)
             elif kind == "guided":
                 self.guided = not self.guided
+            elif kind == "confirm":
+                self._toggle_confirm()
             elif kind == "buttons":
                 self.focus = (r, (c + step) % 2)
         elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -233,6 +243,8 @@ class SetupScene(Scene):
                 self._toggle(key)
             elif kind == "guided":
                 self.guided = not self.guided
+            elif kind == "confirm":
+                self._toggle_confirm()
             elif kind == "seed":
                 self.editing = -1
             elif kind == "buttons":
@@ -309,6 +321,9 @@ class SetupScene(Scene):
                                 focus_row == r_index, ("option", o["key"], None))
         y = self._check_row(surf, x, y, right.w - pad * 2, "Guided first turn (step by step, for newcomers)",
                             self.guided, rows[focus_row][0] == "guided", ("guided", None, None))
+        y = self._check_row(surf, x, y, right.w - pad * 2, "Confirm each placement (click it again)",
+                            self.app.settings["confirm_placements"], rows[focus_row][0] == "confirm",
+                            ("confirm", None, None))
         y += th.px(20)
         surf.blit(th.text("Seed (optional)", "label", T.INK, bold=True), (x, y))
         y += th.px(40)
