@@ -148,7 +148,8 @@ class Profile:
     exposed: float = 0.4        # share lost when it waits on the trails, no rival ready to steal it yet
     slow_risk: float = 0.4      # share of a delivery lost when it needs more heaves than one turn gives
     hill_w: float = 0.1         # the hill's action levels beyond what the plan sees
-    leaf_spec: float = 2.0      # a leaf for a fungus not yet built
+    leaf_spec: float = 1.0      # a leaf for a fungus not yet built
+    leaf_extra: float = 1.5     # a leaf to fetch is worth this more than its fungus
     hand_w: float = 0.3         # a tile in hand, by what its symbols are worth (TILE_SYMBOL_W)
     soldier_w: float = 0.3      # a soldier ready to guard or steal
     rival: float = 0.35         # a move's worth: mine minus this much of the best rival's
@@ -276,7 +277,7 @@ class Heuristics:
                 hatch = new - _matched(s.data, path, ready) if ready else new
                 cost = (actions_for(hatch, hatch_l) + actions_for(new, ants_l) + actions_for(heave, heave_l)
                         + w.risk_per_trail * new)
-                worth = _marginal_prey(have) if bonus is None else (slots[0] if slots else w.leaf_spec) + bonus
+                worth = _marginal_prey(have) if bonus is None else (slots[0] if slots else w.leaf_spec) + bonus + w.leaf_extra
                 if heave > one_turn:
                     worth *= 1 - w.slow_risk                # it waits on the trails for rivals' soldiers
                 score = worth * w.gamma ** cost
@@ -877,17 +878,20 @@ def explain(rules, s, player: int, action) -> str:
     evs = [ev for ev in t.log.since(len(s.log)) if ev.get("player") == player]
     names = [x.name for x in s.seats]
     bits, placed = [], []
+    held = {*s.stored[player].values(), *s.beside[player], *s.delivered}     # prey kinds already home
     for ev in evs:
         kind = ev["type"]
         if kind == "heave" and ev.get("how") == "home":
             item = ev["item"]
             if item.startswith(LEAF_PREFIX):
                 bits.append(f"brings {_item_name(item)} home for a fungus")
-            elif item in s.stored[player].values() or item in s.beside[player] or item in s.delivered:
+            elif item in held:
                 bits.append(f"brings {_item_name(item)} home")          # a kind already held adds nothing
             else:
-                k = len(s.stored[player]) + len(s.beside[player]) + len(s.delivered)
-                bits.append(f"brings {_item_name(item)} home (+{2 * k + 1} point{'s' * (k > 0)})")
+                k = len(held)                                           # k kinds score k * k: the next adds 2k + 1
+                held.add(item)
+                gain = len(held) ** 2 - k * k
+                bits.append(f"brings {_item_name(item)} home (+{gain} point{'s' * (gain != 1)})")
         elif kind == "heave" and ev.get("how") == "pick":
             bits.append(f"picks up {_item_name(ev['item'])}")
         elif kind == "heave" and ev.get("how") == "move" and not any(b.startswith("heaves") for b in bits):
