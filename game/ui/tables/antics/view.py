@@ -26,18 +26,18 @@ ACTION_HELP = {
     "scout": "take tiles from the scout fields",
     "build": "build tiles from your hand onto your hill",
     "hatch": "hatch ants into the hatching areas",
-    "ants": "send hatched ants onto trails",
+    "ants": "send hatched ants onto trails, or take ants, guards and waiting ants back into your supply",
     "heave": "move food from ant to ant towards home",
     "fungus": "scores its level at the end if a leaf lies on it (+2 for green)",
 }
 PHASE_HINTS = {
-    "scout": "Scout: click a tile in the lit field (or Stop)",
+    "scout": "Scout: click a tile in the lit field (you must take one from each field up to the level)",
     "build_tile": "Build: click a tile in your hand",
     "build_cell": "Build: click the first hex the tile will cover",
     "build_dir": "Build: click the second hex",
     "build_orient": "Build: choose which symbol lies on the first hex",
     "hatch": "Hatch: click a lit hatching area (or Stop)",
-    "ants": "ANTS!: click a lit trail to send an ant (or Stop)",
+    "ants": "ANTS!: click a lit trail to send an ant or take one back (or Stop)",
     "heave": "Heave: click a lit clearing or trail (or Stop)",
     "store": "Store your prey: click a free hex of your hill",
     "discard": "Too many tiles: click one in your hand to put back",
@@ -848,9 +848,16 @@ class View(GameView):
 
     def _status(self, state) -> str:
         ph = state.phase
-        if ph in ("scout", "build_tile", "build_cell", "build_dir", "build_orient", "hatch", "ants", "heave"):
+        if ph == "scout":                 # one tile per field, 1 up to the level: no uses to count down
+            return (f"Scout at level {state.level}: take a tile from field {state.field}"
+                    + (f", then from each field up to {state.level}." if state.field < state.level else
+                       " (the last field of this scout)."))
+        if ph in ("build_tile", "build_cell", "build_dir", "build_orient", "hatch", "ants", "heave"):
             act = ACTION_WORDS.get(state.act, state.act or "")
             return f"{act} at level {state.level}: {_plural(state.units, 'use')} left."
+        if ph == "act" and not state.actions_left:
+            return ("No actions left: end your turn (End turn or Enter)"
+                    + (", or steal first." if self.rules.steals(state, state.player) else "."))
         if ph == "act":
             return (f"{_plural(state.actions_left, 'action')} left. Click a lit hex of your hill"
                     + (", or use the magnificANT (level 1)." if not state.magnificant_used else "."))
@@ -997,6 +1004,9 @@ class View(GameView):
         return None
 
     def guide(self, state, ctx) -> str:
+        if state.phase == "act" and not state.actions_left:
+            return ("Your actions are used up: end your turn (End turn, or Enter). The clean-up follows: "
+                    "prey you brought home goes onto your hill, and the scout fields refill if you took tiles.")
         return {"act": "Choose an action: click a hex of your ant-hill. Its level (the number) is how many "
                        "times you may do that action now. Scout brings tiles, Build raises your hill, Hatch and "
                        "ANTS! put ants on the trails, Heave brings food home.",
@@ -1008,7 +1018,8 @@ class View(GameView):
                 "build_orient": "Choose which symbol lies on the first hex.",
                 "hatch": "Click a hatching area: an ant leaves your supply and waits there for its trail.",
                 "ants": "Click a glowing trail of the same terrain as the ant: it must join your ants already out "
-                        "or the ant-hill in the middle. Soldiers guard trails.",
+                        "or the ant-hill in the middle. Soldiers guard trails. A lit ant, guard or hatching area "
+                        "can be taken back into your supply instead.",
                 "heave": "Food moves ant to ant towards the middle: click the prey or leaf to pick it up, then the "
                          "trail it passes to, until it reaches home.",
                 "store": "Store the prey you brought home on a free hex of your hill (or beside it).",
@@ -1081,10 +1092,7 @@ class View(GameView):
             a, b = d.tiles[tid]
             return f"Scout field {f}, row {row + 1}: a {ACTION_WORDS.get(a, a)} / {ACTION_WORDS.get(b, b)} tile"
         if kind == "eater":
-            face = state.faces[key][1]
-            prey = A.ANTEATER_PREY.get(face, "?")
-            return (f"The {face} anteater, at field {state.eater_field(key)}: it eats {prey}s"
-                    f" and starts its ant search at the {d.anteater_area.get(face, '?')} area")
+            return self._eater_words(state, key)
         if kind in ("hand", "hand_info"):
             tid = key.tile if kind == "hand" else key
             a, b = d.tiles[tid]
@@ -1107,8 +1115,8 @@ class View(GameView):
             if key == self.rules.chasm:
                 return "The chasm: only a bridge of three soldiers (ANTS! level 3+) crosses it"
             who = [self.seats[p].name for p in range(len(self.seats)) if key in state.ants[p]]
-            ter = " and ".join(tr.terrains)
-            return f"A {ter} trail" + (f" ({', '.join(who)})" if who else "")
+            words = self.trail_words(key)
+            return words[0].upper() + words[1:] + (f" ({', '.join(who)})" if who else "")
         if kind == "mag_info":
             return "The magnificANT: once a turn, any action at level 1"
         return None
@@ -1118,6 +1126,9 @@ class View(GameView):
             return "Game over"
         if not ctx.human_turn:
             return ""
+        if state.phase == "act" and not state.actions_left:
+            steal = any(isinstance(a, Steal) for a in ctx.legal)
+            return "No actions left: press Enter to end your turn" + (" (or steal first)" if steal else "")
         if state.phase == "act":
             return "Choose an action: click a lit hex of your hill, or press Enter to end your turn"
         if state.phase in ("store", "discard", "order"):
@@ -1202,13 +1213,18 @@ class View(GameView):
             area = next((a for a in d.areas if a.id == ev["area"]), None)
             return f"{who()} hatches a {'soldier' if area and area.soldier else ev['area'] + ' ant'}."
         if t == "place_ant":
-            return f"{who()} sends a {ev['area']} ant onto trail {ev['trail']}."
+            return f"{who()} sends a {ev['area']} ant onto {self.trail_words(ev['trail'])}."
         if t == "guard":
-            return f"{who()} puts a guard soldier on trail {ev['trail']}."
+            return f"{who()} puts a guard soldier on {self.trail_words(ev['trail'])}."
         if t == "bridge":
             return f"{who()} bridges the chasm with three soldiers."
         if t == "pick_up":
-            return f"{who()} takes an ant back into the supply."
+            where = ev.get("where")
+            if ev.get("kind") == "area":
+                return f"{who()} takes an ant waiting in the {where} area back into the supply."
+            what = "a guard soldier" if ev.get("kind") == "guard" else "an ant"
+            also = " and the guard soldier with it" if ev.get("guard_home") else ""
+            return f"{who()} takes {what}{also} back from {self.trail_words(where)} into the supply."
         if t == "heave":
             if ev["how"] == "pick":
                 what = ev.get("item") or "food"
@@ -1238,9 +1254,11 @@ class View(GameView):
         if t == "reset":
             return "All three anteaters are home: they turn over and start again."
         if t == "end_triggered":
-            why = {"bag": "the scout fields cannot be refilled", "prey": "only one prey type is left",
-                   "stall": "the game has run very long", "rounds": "the last round came"}.get(ev.get("reason"), "")
-            return f"The end is near: {why}. Everyone has one more turn."
+            why = {"bag": "the bag ran out of tiles before the scout fields were full again",
+                   "prey": "at most one clearing still has prey on it",
+                   "stall": "a whole round went by without anyone taking an action",
+                   "rounds": f"{d.stall_rounds} rounds have been played"}.get(ev.get("reason"), "")
+            return f"The end is near: {why}. Everyone, {who()} included, has one more turn."
         if t == "game_over":
             return "The game is over."
         return None
@@ -1261,6 +1279,86 @@ class View(GameView):
                             else f"{unused} leaves without a free fungus")
             out.append((p, "; ".join(bits) + "."))
         return out
+
+    def _eater_words(self, state, row) -> str:
+        """What the anteater of a scout row eats: by the guide's line for its arrival order at
+        field 1 (every order it can still get, or the one it got)."""
+        d = state.data
+        face = state.faces[row][1]
+        pi = self.rules.colour_prey.get(face)
+        prey = d.prey[pi].name if pi is not None else "prey"
+        search = f"the ants of the first hatching area with any, searching from the {d.anteater_area.get(face, '?')} area"
+        meal = {"prey": f"a {prey} still on its clearing", "ants": search,
+                "prey_and_ants": f"a {prey} still on its clearing and {search}"}
+        eats = tuple(d.guide.get(len(state.seats), ()))
+        order = ("1st", "2nd", "3rd")
+        if row in state.arrived:
+            k = state.arrived.index(row)
+            return (f"The {face} anteater came {order[k]} to field 1 and has had its meal (for the {order[k]}: "
+                    f"{meal.get(eats[k], eats[k])}); it waits there until all three have arrived")
+        by_meal: dict = {}
+        for k in range(len(state.arrived), len(eats)):
+            by_meal.setdefault(eats[k], []).append(order[k])
+        head = f"The {face} anteater, at field {state.eater_field(row)}"
+        if len(by_meal) == 1:
+            (e, ranks), = by_meal.items()
+            return f"{head}: reaching field 1 {' or '.join(ranks)}, it eats {meal.get(e, e)}"
+        parts = [f"{' or '.join(ranks)}, {meal.get(e, e)}" for e, ranks in by_meal.items()]
+        return f"{head}: what it eats depends on the order it reaches field 1 in. " + "; ".join(parts)
+
+    def place_words(self, node: str) -> str:
+        """A board place in words a player can find: the ant-hill, a clearing, an end of the chasm,
+        or a fork by its compass direction from the ant-hill (next to it) or from the nearest of
+        those landmarks."""
+        got = self._places.get(node) if hasattr(self, "_places") else None
+        if got is None:
+            self._places = getattr(self, "_places", {})
+            got = self._places[node] = self._place_words(node)
+        return got
+
+    def _place_words(self, node: str) -> str:
+        r, d = self.rules, self.rules.d
+        if node == r.hill_node:
+            return "the ant-hill"
+        if node in r.prey_at:
+            return f"the {d.prey[r.prey_at[node]].name} clearing"
+        if node in r.leaf_at:
+            return f"the {d.leaves[r.leaf_at[node]].id} leaves"
+        pos = self.map.nodes
+        if node not in pos:
+            return "a fork of the trails"
+        if node in r.chasm_ends:
+            other = next(x for x in r.chasm_ends if x != node)
+            return f"the {'west' if pos[node][0] < pos.get(other, pos[node])[0] else 'east'} end of the chasm"
+        beside_hill = any(r.hill_node in r.ends[t] for t in r.node_trails[node])
+        marks = [r.hill_node] + [n for n in (*r.prey_at, *r.leaf_at) if n in pos]
+        mark = r.hill_node if beside_hill else min(marks, key=lambda m: math.dist(pos[m], pos[node]))
+        (x, y), (mx, my) = pos[node], pos[mark]
+        ang = math.degrees(math.atan2(my - y, x - mx)) % 360          # the map's y grows downwards
+        compass = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
+        return f"the fork {compass[int((ang + 22.5) // 45) % 8]} of {self._place_words(mark)}"
+
+    def trail_words(self, trail: str) -> str:
+        """A trail in words: its terrain and its two ends, the one nearer the ant-hill first."""
+        r = self.rules
+        if trail == r.chasm:
+            return "the chasm"
+        tr = r.d.trails.get(trail)
+        if tr is None:
+            return "a trail"
+        dist = getattr(self, "_hops", None)
+        if dist is None:
+            dist, todo = {r.hill_node: 0}, [r.hill_node]
+            for n in todo:                                             # breadth first, on foot
+                for t in r.node_trails[n]:
+                    if t != r.chasm:
+                        m = next(x for x in r.ends[t] if x != n)
+                        if m not in dist:
+                            dist[m] = dist[n] + 1
+                            todo.append(m)
+            self._hops = dist
+        a, b = sorted(tr.ends, key=lambda n: dist.get(n, 99))
+        return f"the {' and '.join(tr.terrains)} trail from {self.place_words(a)} to {self.place_words(b)}"
 
     @staticmethod
     def _item_words(item) -> str:

@@ -1,0 +1,197 @@
+"""The Antics! table's words, each checked against the rulebook (seeds/002_250f0e7a7211f9f4.txt)
+and the rulings (docs/rulings_antics.md): the scout hint and status, the end-trigger lines, the
+anteater hover, the hint's prey points, the ANTS! help, the words with no action left and the
+places the log names."""
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.rules import Seat
+from game.games.antics import heuristics
+from game.games.antics.rules import get_rules
+from game.games.antics.state import ANTEATER, EndActions, ScoutTake, Steal, Stop, UseMagnificant, UseSpace
+from game.tools.headless import headless_app
+from game.ui.tables.antics.view import ACTION_HELP, PHASE_HINTS, View
+from game.ui.theme import Theme
+from game.ui.views.base import ViewContext
+
+R = get_rules()
+SIZE = (1280, 720)
+IDS = re.compile(r"\b(T\d\d|CHASM|AH|J\d+|P_[A-Z]+|L_[A-Z]+)\b")
+
+
+@pytest.fixture(scope="module")
+def app():
+    return headless_app(SIZE)
+
+
+def start(n=4, seed=3):
+    return R.new_game([Seat(f"P{i}", R.seat_colors[i], "human") for i in range(n)], seed, {})
+
+
+def edit(s, **fields):
+    n = s.copy()
+    n.__dict__.pop("_legal", None)
+    n.__dict__.pop("_pl", None)
+    for k, v in fields.items():
+        setattr(n, k, v)
+    return n
+
+
+def put(tup, i, v):
+    return tup[:i] + (v,) + tup[i + 1:]
+
+
+def ctx(s):
+    p = R.to_move(s)
+    return ViewContext(viewer=p, to_move=p, human_turn=True, legal=R.legal_actions(s))
+
+
+def view_for(s):
+    v = View(R, s.seats, Theme(SIZE))
+    v.layout(pygame.Rect(0, 0, *SIZE))
+    v.draw(pygame.Surface(SIZE), s, ctx(s), (0, 0))
+    return v
+
+
+def test_scout_hint_offers_no_stop_and_the_status_follows_the_fields(app):
+    """Rulebook D(i): a scout must take every tile it can, one from each field up to its level,
+    so there is no Stop to offer; the status names the field, not a count of uses that never falls."""
+    s = edit(start(), round=2, actions_left=3)
+    s = R.apply(s, UseMagnificant("scout"))
+    assert not any(isinstance(a, Stop) for a in R.legal_actions(s))
+    assert "Stop" not in PHASE_HINTS["scout"]
+    v = view_for(s)
+    assert "Stop" not in v.hint(s, ctx(s))
+    hill = dict(s.hills[s.player])
+    hill[(0, 0)] = hill[(0, 0)] + (("X1", "scout"), ("X2", "scout"))          # a level-3 scout
+    s = edit(start(), round=2, actions_left=3, hills=put(start().hills, start().player, hill))
+    s = R.apply(s, UseSpace((0, 0)))
+    seen = []
+    while s.phase == "scout":
+        seen.append(v._status(s))
+        s = R.apply(s, next(a for a in R.legal_actions(s) if isinstance(a, ScoutTake)))
+    assert len(seen) == 3 and len(set(seen)) == 3
+    assert all("uses left" not in x for x in seen)
+    assert "field 1" in seen[0] and "field 2" in seen[1] and "field 3" in seen[2]
+
+
+def test_every_end_trigger_of_the_engine_has_its_own_true_reason(app):
+    """Rulebook F and rulings 22 and 36: the bag comes up short, at most one clearing still has
+    prey (none counts too), a whole round passes without an action, or 40 rounds are over."""
+    src = Path(R.__class__.__module__.replace(".", "/") + ".py").read_text()
+    reasons = set(re.findall(r'reason = "(\w+)"', src))
+    assert reasons == {"bag", "prey", "stall", "rounds"}
+    s = start()
+    v = view_for(s)
+    lines = {r: v.describe_event({"type": "end_triggered", "player": 0, "reason": r}, s) for r in reasons}
+    assert len(set(lines.values())) == len(reasons)
+    for line in lines.values():
+        assert "P0" in line and "one more turn" in line
+    assert "bag" in lines["bag"] and "scout fields" in lines["bag"]
+    assert "at most one clearing" in lines["prey"] and "prey type" not in lines["prey"]
+    assert "without anyone taking an action" in lines["stall"] and "very long" not in lines["stall"]
+    assert f"{R.d.stall_rounds} rounds" in lines["rounds"] and "last round came" not in lines["rounds"]
+
+
+def eater_row(s, colour):
+    return next(r for r, (_, face) in enumerate(s.faces) if face == colour)
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_the_anteater_hover_says_what_it_eats_by_its_arrival_order(app, n):
+    """Rulebook E(v): the anteater guide gives the meal by arrival order at field 1 (1st and 2nd:
+    prey; 3rd: ants with 3 players, prey and ants with 4)."""
+    s = start(n)
+    v = view_for(s)
+    row = 0
+    face = s.faces[row][1]
+    prey = R.d.prey[R.colour_prey[face]].name
+    before = v._eater_words(s, row)
+    assert "1st or 2nd" in before and "3rd" in before and prey in before
+    third = before.split("3rd", 1)[1]
+    assert "ants" in third and (prey in third) == (n == 4)
+    last = edit(s, arrived=tuple(r for r in range(3) if r != row))           # the other two came first
+    only = v._eater_words(last, row)
+    assert "3rd" in only and "1st" not in only and "depends" not in only
+    assert (prey in only) == (n == 4) and "ants" in only
+    came = v._eater_words(edit(s, arrived=(row,)), row)
+    assert "1st" in came and "waits" in came and "ants" not in came
+
+
+def test_the_hint_prices_each_prey_by_the_marginal_of_the_prey_score(app):
+    """Rulebook G(i): n prey score n x n, so with none home the first prey of an action adds 1
+    and the second 3 (not +1 each)."""
+    s = edit(start(), round=2, actions_left=3)
+    p = s.player
+    hill = dict(s.hills[p])
+    hill[(2, 0)] = hill[(2, 0)] + (("X1", "heave"),)                         # a level-2 heave
+    s = edit(s, hills=put(s.hills, p, hill), _hills=None,
+             ants=put(s.ants, p, {"T05": "caterpillar", "T04": "ladybird"}))
+    words = heuristics.explain(R, s, p, UseSpace((2, 0)))
+    assert "(+1 point)" in words and "(+3 points)" in words, words
+    one_home = edit(s, stored=put(s.stored, p, {(0, 1): "beetle"}))
+    words = heuristics.explain(R, one_home, p, UseSpace((2, 0)))
+    assert "(+3 points)" in words and "(+5 points)" in words, words
+
+
+def test_the_ants_help_includes_taking_ants_and_guards_back(app):
+    """Rulebook D(iv): ANTS! sends ants out or picks ants up from the trails or hatching areas;
+    ruling 9 and 29: guard soldiers too."""
+    s = start()
+    v = view_for(s)
+    centre, _ = v.cells[(s.player, (1, 1))]                                  # the base's ANTS! hex
+    words = v.hover((int(centre[0]), int(centre[1])), s, ctx(s))
+    assert words.startswith("ANTS!") and "back" in words and "guard" in words and "waiting" in words
+    assert "back" in ACTION_HELP["ants"] and "back" in PHASE_HINTS["ants"]
+
+
+def test_with_no_action_left_the_words_say_to_end_the_turn(app):
+    """Rulebook C: a player takes their actions, then the turn ends (the clean-up follows)."""
+    s = edit(start(), round=2, actions_left=0)
+    assert [type(a) for a in R.legal_actions(s)] == [EndActions]
+    v = view_for(s)
+    c = ctx(s)
+    for words in (v._status(s), v.hint(s, c), v.guide(s, c)):
+        assert "end your turn" in words and "0 actions" not in words
+        assert "Choose an action" not in words and "magnificANT" not in words and "lit hex" not in words
+    p, q = s.player, (s.player + 1) % 4
+    thief = edit(s, ants=put(put(s.ants, q, {"T01": "leaf:green"}), p, {"T01": None}),
+                 hatch=put(s.hatch, R.soldier, put(s.hatch[R.soldier], p, 1)))
+    assert any(isinstance(a, Steal) for a in R.legal_actions(thief))
+    assert "steal" in v.hint(thief, ctx(thief)) and "steal" in v._status(thief)
+
+
+def test_the_log_and_hovers_name_trails_by_terrain_and_ends_never_by_id(app):
+    """Every trail reads as its terrain and the places it joins (the ant-hill, a clearing, the
+    chasm, a fork by compass direction), each trail differently; no log line or trail hover shows
+    an internal id."""
+    s = start()
+    v = view_for(s)
+    words = {t: v.trail_words(t) for t in R.d.trails}
+    assert len(set(words.values())) == len(words)
+    assert words["T05"] == "the grass trail from the ant-hill to the fork south-west of the ant-hill"
+    assert words["T18"] == "the flower trail from the fork east of the ladybird clearing to the ladybird clearing"
+    for t, w in words.items():
+        assert not IDS.search(w), w
+        if t != R.chasm:
+            assert all(ter in w for ter in R.d.trails[t].terrains)
+    line = v.describe_event({"type": "place_ant", "player": 0, "area": "grass", "trail": "T19"}, s)
+    assert line == f"P0 sends a grass ant onto {words['T19']}."
+    evs = [{"type": "guard", "player": 0, "trail": "T19"},
+           {"type": "pick_up", "player": 0, "kind": "ant", "where": "T22", "guard_home": True},
+           {"type": "pick_up", "player": 0, "kind": "guard", "where": "T22"},
+           {"type": "pick_up", "player": 0, "kind": "area", "where": "grass"},
+           {"type": "pick_up", "player": 0, "kind": "ant", "where": R.chasm},
+           {"type": "heave", "player": 0, "how": "pick", "trail": "T22", "node": "P_GRASS", "item": "caterpillar"},
+           {"type": "steal", "player": 0, "victim": 1, "trail": "T22", "item": "caterpillar"}]
+    for ev in evs:
+        line = v.describe_event(ev, s)
+        assert line and not IDS.search(line), line
+    for t, pts in v.screen_trails.items():
+        mid = pts[len(pts) // 2]
+        hover = v.hover(mid, s, ctx(s))
+        if hover and v._hit(mid)[0] == "trail":
+            assert not IDS.search(hover), hover
