@@ -19,7 +19,7 @@ from game.games import get_rules
 from game.scenes.common import Background, draw_message
 from game.scenes.manager import Scene
 from game.ui import theme as T
-from game.scenes.play_aids import Curtain, Hint, KeyFocus, draw_ring, spot_rect
+from game.scenes.play_aids import Hint, KeyFocus, draw_ring, spot_rect
 from game.ui.help import HelpOverlay
 from game.ui.settings import SPEED_FACTOR
 from game.ui.views.base import ViewContext, get_view
@@ -76,7 +76,9 @@ class PlayScene(Scene):
         self.guide_steps = 0
         self.focus = KeyFocus()       # Tab / Shift+Tab over the legal moves, Enter plays
         self.hint = Hint()            # H: the Hard AI's advice
-        self.curtain = Curtain()      # hot seat with private information
+        # hot seat with hidden tiles: the person to move sees their own only while holding V or this button
+        self.peeking = False
+        self.peek_btn = Button("My tiles (hold V)", "peek")
         self.clock_ms = 0.0
         self._layout_for = None
         self._rebuild_log()
@@ -105,7 +107,7 @@ class PlayScene(Scene):
         elif len(humans) == 1:
             viewer, reveal = humans[0], False
         else:
-            viewer, reveal = (to_move if human_turn and self.curtain.for_player is None else None), False
+            viewer, reveal = (to_move if human_turn and self.peeking else None), False
         legal = self.rules.legal_actions(s) if human_turn else []
         return ViewContext(viewer=viewer, to_move=to_move, human_turn=human_turn, legal=legal, reveal_all=reveal)
 
@@ -311,7 +313,6 @@ class PlayScene(Scene):
         self.clock_ms += dt_ms
         self._check_saver()
         p = self.rules.to_move(self.state)
-        self.curtain.check(self.private_info() and p is not None and self.seats[p].kind == "human", p)
         moving = self.view.update(dt_ms)
         if moving:
             self.dirty = True
@@ -370,12 +371,24 @@ class PlayScene(Scene):
                                              self.options, self.state, from_replay=self.replay,
                                              history=self.states))
 
+    def _peek(self, ev) -> bool:
+        """Hot seat with hidden tiles: V or the button, held down, shows the player to move their
+        own tiles; letting go hides them again. True when the event was that."""
+        held = None
+        if ev.type in (pygame.KEYDOWN, pygame.KEYUP) and ev.key == pygame.K_v:
+            held = ev.type == pygame.KEYDOWN
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.peek_btn in self._buttons():
+            held = True if self.peek_btn.hit(ev.pos) else None
+        elif ev.type == pygame.MOUSEBUTTONUP and self.peeking:
+            held = False
+        if held is None or (held and not self.private_info()):
+            return False
+        self.peeking = held
+        self.dirty = True
+        return True
+
     def handle(self, ev):
-        if self.curtain.for_player is not None and not self.dialog:
-            if self.curtain.handle(ev):
-                self.dirty = True
-            elif ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-                self.back()
+        if not self.dialog and not self.help and self._peek(ev):
             return
         if self.help is not None:
             if self.help.handle(ev) == "close":
@@ -474,6 +487,8 @@ class PlayScene(Scene):
             bs.insert(0, self.undo_btn)
         if not self.replay and not self.over() and self.context().human_turn:
             bs.insert(0, self.hint_btn)
+            if self.private_info():
+                bs.insert(0, self.peek_btn)
         if self.over() and (not self.replay or self.cursor == len(self.states) - 1):
             bs.append(self.results_btn)
         return bs
@@ -511,12 +526,6 @@ class PlayScene(Scene):
         self._layout(size)
         surf.blit(self.bg.get(size), (0, 0))
         ctx = self.context()
-        if self.curtain.for_player is not None:
-            p = self.curtain.for_player
-            self.curtain.draw(surf, th, self.seats[p].name, self.view.seat_color(p))
-            if self.dialog is not None:
-                self.dialog.draw(surf, th)
-            return
         self.view.draw(surf, self.state, ctx, self.mouse)
         self.log.draw(surf, self.log_rect, th, "Replay log" if self.replay else "What happened")
         self._draw_last_moves(surf)

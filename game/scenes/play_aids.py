@@ -1,12 +1,10 @@
-"""Helpers of the play scene: keyboard focus over the legal moves, the hint, the hot-seat curtain.
+"""Helpers of the play scene: keyboard focus over the legal moves and the hint.
 
 - ``KeyFocus``: Tab / Shift+Tab step through the legal moves of the human to move; the focused move
   is named in words and ringed on the table (where the view can locate it); Enter plays it. With it
   every game can be played by keyboard alone, whatever its own shortcuts.
 - ``Hint``: H asks the Hard AI (in a worker thread) for the human's decision; the answer becomes the
   focused move, with one line saying why.
-- ``Curtain``: with several humans at one screen and a game with private information, a "pass to
-  NAME" screen hides the table between their turns.
 """
 from __future__ import annotations
 
@@ -16,7 +14,6 @@ import threading
 import pygame
 
 from game.ui import theme as T
-from game.ui.widgets import Button, draw_panel, wrap
 
 
 def spot_rect(where) -> pygame.Rect | None:
@@ -138,56 +135,3 @@ class Hint:
         if self.future is not None:
             self.future.cancel()
         self.thread, self.future, self.result, self.reason = None, None, None, ""
-
-
-class Curtain:
-    """Hides the table while the screen passes between two humans (games with private information)."""
-
-    def __init__(self):
-        self.for_player: int | None = None   # the curtain is up, waiting for this player
-        self.seen_by: int | None = None      # the human who last saw the table
-        self.button = Button("Show my turn", "show", key=pygame.K_RETURN, style="primary")
-
-    def check(self, needed: bool, player: int | None):
-        """Raise the curtain when the table would change hands between humans."""
-        if not needed or player is None:
-            self.for_player = None
-            return
-        if self.seen_by is None:
-            self.seen_by = player
-        elif player != self.seen_by and self.for_player is None:
-            self.for_player = player
-
-    def lift(self):
-        self.seen_by, self.for_player = self.for_player, None
-
-    def handle(self, ev) -> bool:
-        """True when the event lifted the curtain."""
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.lift()
-            return True
-        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.button.hit(ev.pos):
-            self.lift()
-            return True
-        return False
-
-    def draw(self, surf, th, name: str, color):
-        W, H = surf.get_size()
-        surf.fill((58, 40, 28))
-        box = pygame.Rect(0, 0, th.px(820), th.px(330))
-        box.center = (W // 2, H // 2)
-        draw_panel(surf, box, th)
-        pygame.draw.rect(surf, color, box, th.px(5), border_radius=th.px(16))
-        t = th.text(f"Pass the screen to {name}", "title", T.INK, bold=True)
-        surf.blit(t, t.get_rect(midtop=(box.centerx, box.y + th.px(34))))
-        body = ("Your own tiles are hidden until you are at the screen. "
-                f"{name}, press Enter or click the button when the others cannot see.")
-        y = box.y + th.px(110)
-        for line in wrap(body, th.font("body"), box.w - th.px(80)):
-            img = th.text(line, "body", T.INK_SOFT)
-            surf.blit(img, img.get_rect(midtop=(box.centerx, y)))
-            y += th.font("body").get_linesize()
-        self.button.label = f"I am {name}: show my turn"
-        self.button.rect = pygame.Rect(0, 0, th.px(460), th.px(62))
-        self.button.rect.midbottom = (box.centerx, box.bottom - th.px(30))
-        self.button.draw(surf, th)

@@ -1,4 +1,4 @@
-"""Keyboard focus (Tab / Enter), the hint (H) and the hot-seat curtain in the play scene."""
+"""Keyboard focus (Tab / Enter), the hint (H) and hidden tiles at a shared screen in the play scene."""
 import pygame
 import pytest
 
@@ -32,7 +32,6 @@ def humans(app, game, n, seed=3):
 @pytest.mark.parametrize("game,n", [("it_happens", 2), ("micropolis", 3), ("antics", 3)])
 def test_tab_steps_through_every_legal_move_and_enter_plays_it(app, game, n):
     play = humans(app, game, n)
-    play.curtain.seen_by = None
     legal = play.context().legal
     seen = set()
     for _ in range(len(legal)):
@@ -82,7 +81,6 @@ def test_the_hint_note_covers_neither_the_move_nor_the_tables_controls(app, monk
     notes = []
     monkeypatch.setattr(play_module, "draw_note", lambda *a, **kw: notes.append(draw_note(*a, **kw)))
     play = humans(app, game, n)
-    play.curtain.seen_by = None
     key(app, pygame.K_h)
     play.hint.wait(60)
     app.frame(16)
@@ -97,42 +95,36 @@ def test_the_hint_note_covers_neither_the_move_nor_the_tables_controls(app, monk
     assert play.table_rect.contains(note) or play.log_rect.contains(note)
 
 
-def test_the_curtain_hides_the_table_between_two_humans(app, monkeypatch):
+def test_hidden_tiles_show_only_while_their_owner_holds_v_or_the_button(app):
+    """Hot seat with hidden tiles: no pass-the-screen card; the player to move holds V (or the
+    button) to see their own tiles, and nobody's show otherwise."""
     rules = get_rules("it_happens")
-    monkeypatch.setattr(type(rules), "private_info", True, raising=False)
     play = humans(app, "it_happens", 2)
-    first = rules.to_move(play.state)
-    assert play.curtain.for_player is None                   # the first player just sits down
-    while rules.to_move(play.state) == first:
-        play.submit(rules.legal_actions(play.state)[0])
+    p = rules.to_move(play.state)
+    assert play.private_info() and play.context().viewer is None
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=0, unicode="v", scancode=0))
+    assert play.context().viewer == p
+    app.dispatch(pygame.event.Event(pygame.KEYUP, key=pygame.K_v, mod=0, unicode="v", scancode=0))
+    assert play.context().viewer is None
     app.frame(16)
-    nxt = rules.to_move(play.state)
-    assert play.curtain.for_player == nxt and play.context().viewer is None
-    before = len(play.states)
-    key(app, pygame.K_TAB)                                   # no move can be made behind the curtain
-    key(app, pygame.K_RETURN)                                # lifts it
-    assert play.curtain.for_player is None and len(play.states) == before
-    assert play.context().viewer == nxt
+    assert play.peek_btn in play._buttons()
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=play.peek_btn.rect.center, button=1))
+    assert play.context().viewer == p and len(play.states) == 1           # holding plays nothing
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=play.peek_btn.rect.center, button=1))
+    assert play.context().viewer is None
 
 
-def test_one_human_never_sees_the_curtain(app, monkeypatch):
+def test_one_human_sees_their_tiles_without_holding_anything(app):
     rules = get_rules("it_happens")
-    monkeypatch.setattr(type(rules), "private_info", True, raising=False)
     seats = [Seat("Ann", rules.seat_colors[0], "human"), Seat("Bot", rules.seat_colors[1], "medium")]
     play = PlayScene(app, "it_happens", seats, 3, {}, fast_ai=True)
     app.scenes.push(play)
-    for _ in range(30):
-        app.frame(16)
-        play.step_ai_now()
-        if rules.to_move(play.state) == 0:
-            play.submit(rules.legal_actions(play.state)[0])
-        assert play.curtain.for_player is None
+    assert not play.private_info() and play.context().viewer == 0
 
 
 def test_each_players_last_move_stays_marked_until_their_next(app):
     rules = get_rules("it_happens")
     play = humans(app, "it_happens", 3)
-    play.curtain.seen_by = None
     marked = {}
     for _ in range(12):
         p = rules.to_move(play.state)
@@ -141,7 +133,6 @@ def test_each_players_last_move_stays_marked_until_their_next(app):
         play.submit(a)
         if play.view.marks_move(a):
             marked[p] = a
-        play.curtain.lift()
         app.frame(16)
         assert play.last_moves == marked
     assert marked and all(play.view.locate(a, play.state, p) is not None for p, a in marked.items())
@@ -184,7 +175,6 @@ def test_hovering_a_log_line_shows_where_it_happened(app, game, n, moves):
     play = PlayScene(app, game, demo_seats(rules, n), 5, {})
     app.scenes.push(play)
     advance_play(play, moves)
-    play.curtain.for_player = None
     play.draw(app.window)
     spots = 0
     for box, k in list(play.log.row_boxes):
