@@ -170,7 +170,8 @@ class Heuristics:
     def __init__(self, profile: Profile = MEDIUM):
         self.w = profile
         self.cache: dict = {}
-        self.route_cache: dict = {}
+        self.ways_cache: dict = {}
+        self.plan_cache: dict = {}
         self.build_cache: dict = {}
         self.threat = _steal_threat_near
 
@@ -237,55 +238,70 @@ class Heuristics:
 
     def plan(self, rules, s, p, levels, have: int, leaf_slots: list, horizon: float, start: float) -> float:
         """The deliveries p could still make, one after another: each time the prey (of a kind p
-        lacks) or leaf (for a free fungus) with the best worth for its cost in actions (hatches,
-        ANTS! units and heaves, each at the level of p's best spaces for it), the ants it needs
-        laid on a shortest way (so that the next delivery starts from there). A delivery is worth
-        its points discounted by the actions spent until it is home, nothing past the horizon."""
-        w = self.w
+        lacks) or leaf (for a fungus) with the best worth for its cost in actions (hatches, ANTS!
+        units and heaves, each at the level of p's best spaces for it), the ants it needs laid on
+        a shortest way (so that the next delivery starts from there). A delivery is worth its
+        points discounted by the actions spent until it is home, nothing past the horizon.
+        Remembered on this object by everything it reads."""
         d = s.data
         held = {*s.stored[p].values(), *s.beside[p], *s.ants[p].values()}     # ruling 6
         if p == s.player:
             held.update(s.delivered)
-        prey_goals = [c.clearing for i, (c, prey) in enumerate(zip(d.prey, rules.prey_ids))
-                      if s.prey_left[i] and prey not in held]
-        leaf_goals = [(lf.clearing, lf.bonus, s.leaves_left[i]) for i, lf in enumerate(d.leaves) if s.leaves_left[i]]
+        prey_goals = tuple(c.clearing for i, (c, prey) in enumerate(zip(d.prey, rules.prey_ids))
+                           if s.prey_left[i] and prey not in held)
+        leaf_goals = tuple((lf.clearing, lf.bonus, s.leaves_left[i]) for i, lf in enumerate(d.leaves)
+                           if s.leaves_left[i])
         if not prey_goals and not leaf_goals:
             return 0.0
-        hatch_l, ants_l, heave_l = levels.get("hatch", ()), levels.get("ants", ()), levels.get("heave", ())
-        nd = node_dist(rules)
-        one_turn = sum(heave_l[:s.data.actions_per_turn]) + 1      # heaves in one turn, the magnificANT too
-        trails = frozenset(t for t in s.ants[p])
-        ready = {a.terrain: s.hatch[ai][p] for ai, a in enumerate(d.areas) if not a.soldier and s.hatch[ai][p]}
-        free_ants = s.supply[p] + sum(ready.values())
+        ready = tuple((a.terrain, s.hatch[ai][p]) for ai, a in enumerate(d.areas) if not a.soldier and s.hatch[ai][p])
+        key = (id(rules), frozenset(s.ants[p]), prey_goals, leaf_goals, ready, s.supply[p],
+               levels.get("hatch", ()), levels.get("ants", ()), levels.get("heave", ()), have, tuple(leaf_slots),
+               round(horizon, 3), round(start, 3))
+        got = self.plan_cache.get(key)
+        if got is None:
+            if len(self.plan_cache) >= VALUE_CACHE_SIZE:
+                self.plan_cache.clear()
+            got = self.plan_cache[key] = self._plan(rules, key)
+        return got
+
+    def _plan(self, rules, key) -> float:
+        (_, trails, prey_goals, leaf_goals, ready, supply, hatch_l, ants_l, heave_l, have, slots, horizon,
+         start) = key
+        w = self.w
+        prey_goals = list(prey_goals)
+        ready = dict(ready)
+        free_ants = supply + sum(ready.values())
+        one_turn = sum(heave_l[:rules.d.actions_per_turn]) + 1      # heaves in one turn, the magnificANT too
         leaves_taken = [0] * len(leaf_goals)
-        slots = list(leaf_slots)
+        slots = list(slots)
         t_now = start
         total = 0.0
         for _ in range(w.plan_steps):
-            route = self.routes(rules, trails)
+            ways = self.ways(rules, trails)
             best = None
             options = [(c, None, -1) for c in prey_goals]
-            if True:
-                options += [(c, bonus, i) for i, (c, bonus, left) in enumerate(leaf_goals) if left > leaves_taken[i]]
+            options += [(c, bonus, i) for i, (c, bonus, left) in enumerate(leaf_goals) if left > leaves_taken[i]]
             for c, bonus, li in options:
-                new, x = min((nd[x].get(c, 99) + 0.01 * r, x) for x, r in route.items())
-                new = int(new)
-                if new >= 99 or new > free_ants:
+                way = ways.get(c)
+                if way is None:
                     continue
-                heave = route[x] + new + 1
-                path = _path(rules, nd, x, c) if new else ()
-                hatch = new - _matched(s.data, path, ready) if ready else new
-                cost = (actions_for(hatch, hatch_l) + actions_for(new, ants_l) + actions_for(heave, heave_l)
-                        + w.risk_per_trail * new)
-                worth = _marginal_prey(have) if bonus is None else (slots[0] if slots else w.leaf_spec) + bonus + w.leaf_extra
+                new, heave, path, terrains = way
+                if new > free_ants:
+                    continue
+                hatch = new - _matched(terrains, ready) if ready else new
+                cost = actions_for(hatch, hatch_l) + actions_for(new, ants_l) + actions_for(heave, heave_l)
+                if bonus is None:
+                    worth = _marginal_prey(have)
+                else:
+                    worth = (slots[0] if slots else w.leaf_spec) + bonus + w.leaf_extra
                 if heave > one_turn:
                     worth *= 1 - w.slow_risk                # it waits on the trails for rivals' soldiers
                 score = worth * w.gamma ** cost
                 if best is None or score > best[0]:
-                    best = (score, cost, worth, c, path, new, li)
+                    best = (score, cost, worth, c, path, terrains, new, li)
             if best is None:
                 break
-            _, cost, worth, c, path, new, li = best
+            _, cost, worth, c, path, terrains, new, li = best
             t_now += cost
             if t_now > horizon + 1:
                 break
@@ -301,12 +317,32 @@ class Heuristics:
                 if slots:
                     slots.pop(0)
             if ready and path:
-                ready = dict(ready)
-                _matched(s.data, path, ready, use=True)
+                _matched(terrains, ready, use=True)
             free_ants -= new
             if new:
                 trails = trails | path
         return total
+
+    def ways(self, rules, trails: frozenset) -> dict:
+        """goal node -> (new ants, heaves home, the new trails, their terrains) of the way to it
+        that needs fewest new ants, then fewest heaves, from a network of ``trails`` (kept on
+        this object by network)."""
+        got = self.ways_cache.get(trails)
+        if got is None:
+            if len(self.ways_cache) >= CACHE_SIZE:
+                self.ways_cache.clear()
+            nd = node_dist(rules)
+            route = _routes(rules, trails)
+            got = {}
+            for c in _goal_nodes(rules):
+                new, x = min((nd[x].get(c, 99) + 0.01 * r, x) for x, r in route.items())
+                new = int(new)
+                if new >= 99:
+                    continue
+                path = _path(rules, nd, x, c) if new else frozenset()
+                got[c] = (new, route[x] + new + 1, path, tuple(rules.d.trails[t].terrains for t in path))
+            self.ways_cache[trails] = got
+        return got
 
     def best_build(self, rules, s, p, tile, *how) -> float:
         """The best worth after building ``tile`` the ways that begin with ``how`` (see
@@ -342,16 +378,6 @@ class Heuristics:
             self.build_cache.clear()
         self.build_cache[key] = (best, s.hills[p])
         return best
-
-    def routes(self, rules, trails: frozenset) -> dict:
-        """node -> heaves from it to the large ant-hill along these trails, for every node they
-        reach (kept on this object by network)."""
-        got = self.route_cache.get(trails)
-        if got is None:
-            if len(self.route_cache) >= CACHE_SIZE:
-                self.route_cache.clear()
-            got = self.route_cache[trails] = _routes(rules, trails)
-        return got
 
     def values(self, rules, s) -> list:
         """value() of every player, worked out once per state and profile (kept on it as ``_vals``),
@@ -525,18 +551,24 @@ def actions_left_in_game(s, p, w: Profile) -> float:
     return per * rounds - (0 if now is None else per - now)
 
 
-def _matched(d, path, ready: dict, use: bool = False) -> int:
-    """How many trails of ``path`` the hatched ants ``ready`` (terrain -> ants) could cover (one
-    ant a trail, of a terrain the trail passes through); ``use`` takes them out of ``ready``."""
+def _matched(terrains: tuple, ready: dict, use: bool = False) -> int:
+    """How many trails (given by their terrains) the hatched ants ``ready`` (terrain -> ants) could
+    cover (one ant a trail, of a terrain the trail passes through); ``use`` takes them out of ``ready``."""
     left = ready if use else dict(ready)
     k = 0
-    for t in path:
-        for ter in d.trails[t].terrains:
+    for ters in terrains:
+        for ter in ters:
             if left.get(ter):
                 left[ter] -= 1
                 k += 1
                 break
     return k
+
+
+def _goal_nodes(rules) -> tuple:
+    """The clearings of the prey and the leaves."""
+    d = rules.d
+    return tuple(dict.fromkeys([*(c.clearing for c in d.prey), *(lf.clearing for lf in d.leaves)]))
 
 
 def _routes(rules, trails: frozenset) -> dict:
@@ -817,8 +849,9 @@ _BY_LEVEL = {"hard": Heuristics(HARD)}
 
 def forget() -> None:
     """Drop everything the heuristics remembered (tests check that nothing depends on it)."""
-    for cache in (_NEAR, _USEFUL, _LANDING, _MEDIUM.cache, _MEDIUM.route_cache,
-                  *(h.cache for h in _BY_LEVEL.values()), *(h.route_cache for h in _BY_LEVEL.values()),
+    for cache in (_NEAR, _USEFUL, _LANDING, _MEDIUM.cache, _MEDIUM.ways_cache, _MEDIUM.plan_cache,
+                  *(h.cache for h in _BY_LEVEL.values()), *(h.ways_cache for h in _BY_LEVEL.values()),
+                  *(h.plan_cache for h in _BY_LEVEL.values()),
                   _MEDIUM.build_cache, *(h.build_cache for h in _BY_LEVEL.values())):
         cache.clear()
 
