@@ -247,6 +247,15 @@ def first_scenes(app) -> None:
     from game.scenes.error import ErrorScene
     from game.scenes.select import SelectScene
     app.data_problems = data_problems()
+    from game.ui.tables import tables
+    for table in tables():       # a table's own files (the Antics! map) are told like its data
+        if table.id not in app.data_problems:
+            try:
+                found = table.check()
+            except Exception as e:
+                found = [f"the table of {table.id} could not be checked ({type(e).__name__}: {e})"]
+            if found:
+                app.data_problems[table.id] = "; ".join(found)
     if not app.data_problems:
         app.scenes.push(SelectScene(app))
         return

@@ -160,3 +160,152 @@ def test_a_too_large_or_odd_file_is_refused_before_parsing(tmp_path):
         load_board_map(big)
     with pytest.raises(DataError, match="not a regular file"):
         load_board_map(tmp_path)
+
+
+# ---------------------------------------------------------------- a map anyone may have edited (issue 22)
+
+import base64 as _b64
+import os as _os
+import sys as _sys
+import threading as _threading
+import time as _time
+import zlib as _zlib
+
+TSX = MAP.parent / "antics_terrain.tsx"
+
+
+def _copy_map(tmp_path, text=None, tileset=True):
+    path = tmp_path / "antics_board.tmx"
+    path.write_text(text if text is not None else MAP.read_text(encoding="utf-8"), encoding="utf-8")
+    if tileset:
+        (tmp_path / "antics_terrain.tsx").write_text(TSX.read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+def _terrain_data(text, encoding_attrs, payload):
+    start = text.index('<data encoding="csv">')
+    end = text.index("</data>", start)
+    return text[:start] + f"<data {encoding_attrs}>\n{payload}\n" + text[end:]
+
+
+@pytest.mark.skipif(_sys.platform.startswith("win"), reason="no fifos on Windows")
+def test_a_tileset_replaced_by_a_fifo_is_refused_without_blocking(tmp_path):
+    path = _copy_map(tmp_path, tileset=False)
+    fifo = tmp_path / "antics_terrain.tsx"
+    _os.mkfifo(fifo)
+    result = {}
+
+    def load():
+        try:
+            load_board_map(path)
+        except DataError as e:
+            result["error"] = e
+
+    worker = _threading.Thread(target=load, daemon=True)
+    worker.start()
+    worker.join(10)
+    try:
+        assert not worker.is_alive(), "the loader blocks on a fifo tileset"
+        assert "antics_terrain.tsx" in str(result["error"]) and "not a regular file" in str(result["error"])
+    finally:
+        if worker.is_alive():     # set the stuck reader free
+            fd = _os.open(fifo, _os.O_WRONLY | _os.O_NONBLOCK)
+            _os.close(fd)
+            worker.join(5)
+
+
+def _bomb(total: int, wbits: int) -> bytes:
+    squeeze = _zlib.compressobj(9, _zlib.DEFLATED, wbits)
+    chunk = bytes(1 << 20)
+    return b"".join(squeeze.compress(chunk) for _ in range(total >> 20)) + squeeze.flush()
+
+
+@pytest.mark.parametrize("compression", ["zlib", "gzip"])
+def test_a_compressed_layer_that_inflates_past_its_size_is_refused_fast(tmp_path, compression):
+    # 96 MB of tiles (about 100 KB written) for a 40 x 32 layer of 5,120 bytes
+    raw = _bomb(96 << 20, _zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+    text = _terrain_data(MAP.read_text(encoding="utf-8"), f'encoding="base64" compression="{compression}"',
+                         _b64.b64encode(raw).decode())
+    path = _copy_map(tmp_path, text)
+    t0 = _time.perf_counter()
+    with pytest.raises(DataError) as err:
+        load_board_map(path)
+    assert _time.perf_counter() - t0 < 2
+    assert "antics_board.tmx" in str(err.value) and "inflates to more than" in str(err.value)
+
+
+def test_compressed_layer_data_of_the_right_size_still_loads(tmp_path, bm):
+    text = MAP.read_text(encoding="utf-8")
+    csv = text[text.index('<data encoding="csv">') + len('<data encoding="csv">'):text.index("</data>")]
+    gids = [int(g) for g in csv.replace("\n", "").split(",")]
+    raw = b"".join(g.to_bytes(4, "little") for g in gids)
+    path = _copy_map(tmp_path, _terrain_data(text, 'encoding="base64" compression="zlib"',
+                                             _b64.b64encode(_zlib.compress(raw)).decode()))
+    assert load_board_map(path).terrain == bm.terrain
+    short = _terrain_data(text, 'encoding="base64" compression="zlib"', _b64.b64encode(_zlib.compress(raw[:-4])).decode())
+    with pytest.raises(DataError, match="holds 1279 tiles, not 40 x 32"):
+        load_board_map(_copy_map(tmp_path, short))
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ('width="40" height="32" tilewidth', 'width="100000" height="32" tilewidth', "width"),
+    ('width="40" height="32" tilewidth', 'width="0" height="32" tilewidth', "width"),
+    ('tilewidth="40" tileheight="40" infinite', 'tilewidth="40" tileheight="-3" infinite', "tileheight"),
+    ('name="terrain" width="40" height="32"', 'name="terrain" width="20" height="64"', "the layer is 20 x 64"),
+    ('width="40" height="32" tilewidth="40" tileheight="40"', 'width="200" height="200" tilewidth="40" tileheight="40"',
+     "the limit is 4096"),
+])
+def test_bad_dimensions_are_refused_naming_the_file(tmp_path, old, new, words):
+    text = MAP.read_text(encoding="utf-8")
+    assert old in text
+    with pytest.raises(DataError) as err:
+        load_board_map(_copy_map(tmp_path, text.replace(old, new, 1)))
+    assert "antics_board.tmx" in str(err.value) and words in str(err.value)
+
+
+def test_bad_object_coordinates_are_refused_naming_the_object(tmp_path, bm):
+    text = MAP.read_text(encoding="utf-8")
+    x, y = bm.nodes["J7"]
+    import re
+    m = re.search(r'<object id="\d+" name="J7"[^>]*x="([^"]+)" y="([^"]+)"', text)
+    assert m, "node J7 not found in the map"
+    for bad in ("99999", "nan", "-5"):
+        changed = text[:m.start(1)] + bad + text[m.end(1):]
+        with pytest.raises(DataError) as err:
+            load_board_map(_copy_map(tmp_path, changed))
+        assert "antics_board.tmx" in str(err.value) and err.value.entry == "J7"
+
+
+def test_a_doctype_or_entity_is_refused(tmp_path):
+    text = MAP.read_text(encoding="utf-8").replace(
+        "<map ", '<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa">]>\n<map ', 1)
+    with pytest.raises(DataError, match="DOCTYPE"):
+        load_board_map(_copy_map(tmp_path, text))
+
+
+def test_the_map_is_in_the_start_up_check(tmp_path, monkeypatch):
+    from game.ui.tables import table_for
+    from game.ui.tables.antics import board_map
+    assert table_for("antics").check() == []
+    maps = tmp_path / "assets" / "maps"
+    maps.mkdir(parents=True)
+    text = MAP.read_text(encoding="utf-8").replace('width="40" height="32" tilewidth', 'width="0" height="32" tilewidth', 1)
+    _copy_map(maps, text)
+    monkeypatch.setattr(board_map, "resource_path", lambda *parts: tmp_path.joinpath(*parts))
+    problems = table_for("antics").check()
+    assert len(problems) == 1 and "assets/maps/antics_board.tmx" in problems[0]
+
+    # a map that loads but disagrees with the board data is told too
+    _copy_map(maps, MAP.read_text(encoding="utf-8").replace('name="T05"', 'name="T99"', 1))
+    problems = table_for("antics").check()
+    assert any("T99" in p for p in problems) and all("antics_board.tmx" in p for p in problems)
+
+    from game.app import first_scenes
+    from game.tools.headless import headless_app
+    import pygame
+    app = headless_app((1280, 720))
+    first_scenes(app)
+    assert [type(s).__name__ for s in app.scenes.stack] == ["SelectScene", "ErrorScene"]
+    assert "antics" in app.data_problems and "T99" in app.scenes.top.problems[0]
+    assert "antics" not in app.scenes.stack[0].available
+    pygame.quit()

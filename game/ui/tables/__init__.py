@@ -22,6 +22,7 @@ class TableInfo:
     menu_picture: Callable[[int, int], pygame.Surface]   # (w, h) -> the menu card's picture
     load_help_pictures: Callable[[], None] = lambda: None   # registers its pictures (help_pictures.register)
     mascot: str | None = None                       # a help picture shown under the help's contents
+    check: Callable[[], list[str]] = lambda: []      # start-up check of the table's own files: problems in words
 
 
 _declared: dict[str, TableInfo] | None = None

@@ -12,6 +12,11 @@ def _menu_picture(w: int, h: int):
     return menu_picture(w, h)
 
 
+def _check() -> list[str]:
+    from .board_map import check_bundled_map
+    return check_bundled_map()
+
+
 def _help_pictures() -> None:
     from .help_pictures import register_all
     register_all()
@@ -24,4 +29,5 @@ TABLE = TableInfo(
     menu_picture=_menu_picture,
     load_help_pictures=_help_pictures,
     mascot="antics/magnificant",
+    check=_check,
 )
