@@ -72,8 +72,10 @@ class PlayScene(Scene):
         self.results_btn = Button("See results", "results", style="primary")
         self.last_moves: dict = {}    # player -> their latest decision (marked on the table)
         humans = [i for i, st in enumerate(self.seats) if st.kind == "human"]
-        self.guide_for = humans[0] if guided and humans and not replay else None   # guided first turn
-        self.guide_steps = 0
+        # the guide: for a newcomer's first game, one step for each new kind of decision, then quiet
+        self.guide_for = humans[0] if guided and humans and not replay else None
+        self.guide_done: list[tuple[int, str]] = []   # (states when the step was done, its words)
+        self.guide_turn_told = False
         self.focus = KeyFocus()       # Tab / Shift+Tab over the legal moves, Enter plays
         self.hint = Hint()            # H: the Hard AI's advice
         # hot seat with hidden tiles: the person to move sees their own only while holding V or this button
@@ -143,13 +145,13 @@ class PlayScene(Scene):
         before = len(s.log)
         mover = self.rules.to_move(s)
         new = self.rules.apply(s, action)
-        guided_turn_over = mover == self.guide_for and self.rules.to_move(new) != mover
-        if mover == self.guide_for:
-            self.guide_steps += 1
+        guiding = self._guide_words()
         if self.view.marks_move(action):
             self.last_moves[mover] = action   # stays marked on the table until that player's next move
         self.states.append(new)
         self.cursor = len(self.states) - 1
+        if guiding:
+            self.guide_done.append((len(self.states), guiding))
         events = new.log.since(before)
         self._hold(mover, new, events)
         self.view.on_events(events, new)
@@ -159,8 +161,8 @@ class PlayScene(Scene):
                 self.app.sound.play(name)
         self._extend_log()
         self.message = ""
-        if guided_turn_over:
-            self.guide_for = None
+        if mover == self.guide_for and self.rules.to_move(new) != mover and not self.guide_turn_told:
+            self.guide_turn_told = True
             self.message = "That was a whole turn. F1 has the rules by topic, H asks for a hint, Tab walks the moves."
         self.tooltip = None  # it described the table before this move
         self.focus.reset()
@@ -223,6 +225,7 @@ class PlayScene(Scene):
             return
         self.states.pop()
         self.held_until = None
+        self.guide_done = [(n, words) for n, words in self.guide_done if n <= len(self.states)]
         self.cursor = len(self.states) - 1
         self.tooltip = None
         self.focus.reset()
@@ -564,18 +567,48 @@ class PlayScene(Scene):
             if where is not None:
                 draw_ring(surf, self.th, where, 0.0, color=self.view.seat_color(p), width=self.th.px(3))
 
-    def _draw_guide(self, surf, ctx):
-        """The guided first turn: what this decision is about, every legal choice ringed."""
+    def _guide_words(self) -> str:
+        """The guide's words for the decision at hand: only for the guided player, and only for a
+        kind of decision the guide has not explained yet ('' otherwise)."""
+        ctx = self.context()
         if self.guide_for is None or not ctx.human_turn or ctx.to_move != self.guide_for:
+            return ""
+        words = self.view.guide(self.state, ctx)
+        return "" if words in {w for _, w in self.guide_done} else words
+
+    def guide_rect(self, ctx) -> "tuple[pygame.Rect, list] | None":
+        """Where the guide's note goes: on the table where it covers none of the legal moves, the
+        view's controls or the places the step talks about (``view.guide_regions``); else over
+        the top of the log. (rect, line images), or None when there is no note."""
+        words = self._guide_words()
+        if not words:
+            return None
+        imgs = self._guide_lines(words, min(self.th.px(760), self.table_rect.w - self.th.px(60)))
+        avoid = [spot_rect(self.view.locate(a, self.state)) for a in ctx.legal[:60]]
+        avoid += list(self.view.keep_clear(self.state)) + list(self.view.guide_regions(self.state, ctx))
+        anchor = self._clear_anchor(imgs, [r for r in avoid if r is not None])
+        if anchor is None:
+            imgs = self._guide_lines(words, self.log_rect.w - self.th.px(40))
+            anchor = {"midtop": (self.log_rect.centerx, self.log_rect.y + self.th.px(8))}
+        return note_rect(self.th, imgs, **anchor), imgs
+
+    def _guide_lines(self, words: str, width: int) -> list:
+        th = self.th
+        title = f"Guide, step {len(self.guide_done) + 1}: a new kind of decision"
+        return ([th.text(ln, "label", (40, 110, 60), bold=True) for ln in wrap(title, th.font("label", True), width)] +
+                [th.text(ln, "body", T.INK) for ln in wrap(words, th.font("body"), width)])
+
+    def _draw_guide(self, surf, ctx):
+        """The guide: what this kind of decision is about, every legal choice ringed, in a note
+        that covers nothing it talks about."""
+        placed = self.guide_rect(ctx)
+        if placed is None:
             return
         th = self.th
         for action in ctx.legal[:40]:
             draw_ring(surf, th, self.view.locate(action, self.state), self.clock_ms, color=T.LEGAL)
-        title = f"Your first turn, step {self.guide_steps + 1}"
-        lines = wrap(self.view.guide(self.state, ctx), th.font("body"), min(th.px(900), self.table_rect.w - th.px(60)))
-        imgs = [th.text(title, "label", (40, 110, 60), bold=True)] + [th.text(ln, "body", T.INK) for ln in lines]
-        draw_note(surf, th, imgs, (240, 250, 232), (40, 110, 60),
-                  midtop=(self.table_rect.centerx, self.table_rect.y + th.px(8)))
+        box, imgs = placed
+        draw_note(surf, th, imgs, (240, 250, 232), (40, 110, 60), topleft=box.topleft)
 
     def _draw_focus(self, surf, ctx):
         """The move the keyboard (or the hint) points at: ringed on the table, named in words."""
@@ -611,13 +644,18 @@ class PlayScene(Scene):
         return out
 
     def _note_anchor(self, imgs: list, where) -> dict | None:
-        """Where on the table the note goes: the first of its bottom, top right, top and bottom right
-        that covers neither the move it points at nor the view's controls; else None."""
+        """Where on the table the note goes: a place (see _clear_anchor) that covers neither the move
+        it points at nor the view's controls; else None."""
+        avoid = [r for r in (spot_rect(where), *self.view.keep_clear(self.state)) if r is not None]
+        return self._clear_anchor(imgs, avoid)
+
+    def _clear_anchor(self, imgs: list, avoid: list) -> dict | None:
+        """The first of the table's bottom, top right, top and bottom right where a note of ``imgs``
+        covers none of ``avoid``; else None."""
         t, pad = self.table_rect, self.th.px(8)
-        spot = spot_rect(where)
         places = [{"midbottom": (t.centerx, t.bottom - pad)}, {"topright": (t.right - pad, t.y + pad)},
-                  {"midtop": (t.centerx, t.y + pad)}, {"bottomright": (t.right - pad, t.bottom - pad)}]
-        avoid = [r for r in (spot, *self.view.keep_clear(self.state)) if r is not None]
+                  {"midtop": (t.centerx, t.y + pad)}, {"bottomright": (t.right - pad, t.bottom - pad)},
+                  {"bottomleft": (t.x + pad, t.bottom - pad)}, {"topleft": (t.x + pad, t.y + pad)}]
         for anchor in places:
             if note_rect(self.th, imgs, **anchor).collidelist(avoid) < 0:
                 return anchor

@@ -5,6 +5,7 @@ import pytest
 from game.core.rules import Seat
 from game.games import get_rules
 from game.scenes.play import PlayScene
+from game.scenes.play_aids import spot_rect
 from game.tools.headless import headless_app
 
 
@@ -139,24 +140,48 @@ def test_each_players_last_move_stays_marked_until_their_next(app):
 
 
 @pytest.mark.parametrize("game", ["it_happens", "micropolis", "antics"])
-def test_a_guided_first_turn_explains_each_step_and_ends_with_the_turn(app, game):
+def test_the_guide_explains_each_new_kind_of_decision_where_it_covers_nothing_it_talks_about(app, game):
     rules = get_rules(game)
     seats = [Seat("Ann", rules.seat_colors[0], "human")] + [
         Seat(f"B{i}", rules.seat_colors[i], "medium") for i in range(1, rules.min_players)]
     play = PlayScene(app, game, seats, 4, {}, guided=True, fast_ai=True)
     app.scenes.push(play)
-    while rules.to_move(play.state) != 0:
-        play.step_ai_now()
-    steps = 0
-    while play.guide_for == 0:
+    explained, decisions = [], 0
+    while not rules.is_over(play.state) and decisions < 80:
+        if rules.to_move(play.state) != 0:
+            play.step_ai_now()
+            continue
         c = play.context()
-        words = play.view.guide(play.state, c)
-        assert len(words) > 30 and "_" not in words
         play.draw(app.window)
+        placed = play.guide_rect(c)
+        words = play._guide_words()
+        if words:
+            assert words not in explained and len(words) > 30 and "_" not in words
+            explained.append(words)
+            box, _ = placed
+            talks_about = [play.view.locate(a, play.state) for a in c.legal[:60]]
+            talks_about = [spot_rect(w) for w in talks_about] + play.view.guide_regions(play.state, c)
+            on_table = play.table_rect.contains(box)
+            assert not on_table or box.collidelist([r for r in talks_about if r is not None]) < 0
+        else:
+            assert placed is None                   # a kind of decision already explained: quiet
         play.submit(c.legal[0])
-        steps += 1
-        assert steps < 60
-    assert rules.to_move(play.state) != 0 and "whole turn" in play.message
+        decisions += 1
+    assert len(explained) >= 2                      # more than one step, and not one per decision
+    assert len(explained) < decisions
+
+
+def test_the_guide_follows_undo(app):
+    rules = get_rules("micropolis")
+    seats = [Seat("Ann", rules.seat_colors[0], "human"), Seat("Bo", rules.seat_colors[1], "human")]
+    play = PlayScene(app, "micropolis", seats, 4, {}, guided=True, fast_ai=True)
+    app.scenes.push(play)
+    first = play._guide_words()
+    play.submit(play.context().legal[0])           # a take: the same player places next
+    second = play._guide_words()
+    assert second and second != first and len(play.guide_done) == 1
+    play.undo()
+    assert play._guide_words() == first and play.guide_done == []
 
 
 def test_setup_offers_the_guided_first_turn(app):

@@ -31,6 +31,7 @@ class GameView:
     """Base class: override what your game needs."""
 
     event_sounds: dict = {}       # event type -> sound effect (game/ui/sound.py)
+    line_labels: dict = {}        # scoring line -> its name on the table (the results use it too)
     confirm_placements = False    # the player's setting: a click selects, a second click confirms
     anim_factor = 1.0             # the player's animation speed: animations last this many times longer
 
@@ -72,6 +73,11 @@ class GameView:
         """For the guided first turn: what this decision is about and how to make it, in a
         sentence or two (default: the hint line)."""
         return self.hint(state, ctx)
+
+    def guide_regions(self, state, ctx: ViewContext) -> list:
+        """Rects of the table the guide's words for this decision talk about (its note never
+        covers them, nor the legal moves and keep_clear)."""
+        return []
 
     def event_spot(self, ev: dict, state) -> "pygame.Rect | tuple | None":
         """Where on the table a logged event happened, if the table still shows that place."""

@@ -533,6 +533,12 @@ class View(GameView):
                 "the next its General, and hitting the worm number earns a worm. Items on the spaces "
                 "you cover are yours: pairs and many kinds score at the end. R rerolls and P passes for a worm.")
 
+    def guide_regions(self, state, ctx) -> list:
+        """The guide talks about the mound headers (the worm number, Queen and General values)
+        and, before a roll, the roll buttons."""
+        heads = [pygame.Rect(r.x, r.y, r.w, self.th.px(70)) for r in self.card_rects]
+        return heads + [b.rect for b in self.buttons]
+
     def action_words(self, action, state) -> str:
         """A move as the table shows it: mounds by their card number and key, columns numbered."""
         if isinstance(action, Place):
