@@ -10,6 +10,7 @@ from game.scenes.manager import SceneManager
 from game.ui.theme import Theme
 
 MIN_SIZE = (1280, 720)
+CANVAS_MIN = (640, 360)  # a smaller window (full screen on a tiny display) shows this size scaled down
 DEFAULT_SIZE = (1600, 900)
 DESKTOP_SHARE = 0.9     # the first window takes at most this much of the desktop
 IDLE_WAIT_MS = 250
@@ -50,6 +51,17 @@ def _fit(want: int, least: int, room: int) -> int:
     return max(least if room >= least else most, min(want, most))
 
 
+def canvas_size(size: tuple[int, int]) -> tuple[tuple[int, int], float]:
+    """The size the scenes draw at for a window of ``size``, and how many canvas pixels make one
+    window pixel: the window itself when it is at least CANVAS_MIN, else the window's shape grown
+    until it holds CANVAS_MIN (shown scaled down), so no layout ever meets a tiny rectangle."""
+    w, h = max(1, size[0]), max(1, size[1])
+    f = max(CANVAS_MIN[0] / w, CANVAS_MIN[1] / h)
+    if f <= 1:
+        return (w, h), 1.0
+    return (max(CANVAS_MIN[0], round(w * f)), max(CANVAS_MIN[1], round(h * f))), f
+
+
 def _desktop_size() -> tuple[int, int] | None:
     try:
         sizes = pygame.display.get_desktop_sizes()
@@ -73,7 +85,10 @@ class App:
         self.min_size = tuple(min(least, w) for least, w in zip(MIN_SIZE, size))
         pygame.display.set_caption("Anthology")
         flags = pygame.RESIZABLE
-        self.window = pygame.display.set_mode(size, flags)
+        self.display = pygame.display.set_mode(size, flags)
+        self.window = self.display     # what the scenes draw on (a larger canvas in a tiny window)
+        self.zoom = 1.0                # canvas pixels per window pixel
+        self._fit_canvas()
         try:
             pygame.display.set_icon(_icon())
         except pygame.error:
@@ -123,24 +138,45 @@ class App:
         try:
             win = pygame.Window.from_display_module()
             if self.fullscreen:
-                self.windowed_size = self.window.get_size()
+                self.windowed_size = self.display.get_size()
                 win.set_fullscreen(True)
             else:
                 win.set_windowed()
                 win.size = self.windowed_size
-            self.window = pygame.display.get_surface()
+            self.display = pygame.display.get_surface()
         except (AttributeError, pygame.error):  # an older pygame: the display module's own way
             if self.fullscreen:
-                self.windowed_size = self.window.get_size()
-                self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+                self.windowed_size = self.display.get_size()
+                self.display = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             else:
-                self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+                self.display = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._resized()
 
+    def _fit_canvas(self):
+        """The scenes draw on the display, or on a larger canvas shown scaled down (canvas_size)."""
+        shown = pygame.display.get_surface()
+        self.display = shown if shown is not None else self.display
+        size, self.zoom = canvas_size(self.display.get_size())
+        if self.zoom == 1.0:
+            self.window = self.display
+        elif self.window is self.display or self.window.get_size() != size:
+            self.window = pygame.Surface(size)
+
+    def _to_canvas(self, ev: pygame.event.Event) -> pygame.event.Event:
+        """A mouse event with its window position turned into canvas pixels."""
+        d = dict(ev.dict)
+        z = self.zoom
+        d["pos"] = (min(int(ev.pos[0] * z), self.window.get_width() - 1),
+                    min(int(ev.pos[1] * z), self.window.get_height() - 1))
+        if "rel" in d:
+            d["rel"] = (int(ev.rel[0] * z), int(ev.rel[1] * z))
+        return pygame.event.Event(ev.type, d)
+
     def _resized(self):
-        size = self.window.get_size()
+        self._fit_canvas()
         if not self.fullscreen:
-            self.windowed_size = size   # remembered at the end of the run
+            self.windowed_size = self.display.get_size()   # remembered at the end of the run
+        size = self.window.get_size()
         self.theme.resize(size)
         for sc in self.scenes.stack:
             sc.resize(size)
@@ -154,10 +190,11 @@ class App:
             self.running = False
             return
         if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            w, h = self.window.get_size()
+            self._fit_canvas()
+            w, h = self.display.get_size()
             least_w, least_h = self.min_size
             if not self.fullscreen and (w < least_w or h < least_h):
-                self.window = pygame.display.set_mode((max(w, least_w), max(h, least_h)), pygame.RESIZABLE)
+                self.display = pygame.display.set_mode((max(w, least_w), max(h, least_h)), pygame.RESIZABLE)
             self._resized()
             return
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
@@ -167,6 +204,8 @@ class App:
             if top:
                 top.dirty = True
         if top is not None:
+            if self.zoom != 1.0 and hasattr(ev, "pos"):
+                ev = self._to_canvas(ev)
             top.handle(ev)
 
     def frame(self, dt_ms: float) -> bool:
@@ -179,6 +218,11 @@ class App:
         if top.dirty or moving:
             top.draw(self.window)
             top.dirty = False
+            if self.window is not self.display:
+                try:
+                    pygame.transform.smoothscale(self.window, self.display.get_size(), self.display)
+                except ValueError:   # a display that is not 24 or 32 bits
+                    pygame.transform.scale(self.window, self.display.get_size(), self.display)
             pygame.display.flip()
             if self.first_frame_s is None:
                 self.first_frame_s = time.perf_counter() - self.start_time
