@@ -6,6 +6,8 @@ waits until ``load_rules`` is first called, so the menu can list a game before i
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -25,3 +27,24 @@ class GameInfo:
     menu_order: int = 100       # where the card sits on the menu (lower first)
     # Hard's search settings (game/ai/ismcts.py IsmctsBot keywords), tuned with ``main.py arena``
     hard_settings: dict = field(default_factory=dict)
+
+
+def on_demand(module: str, name: str | None = None) -> Callable:
+    """A function that imports ``module`` on its first call (so a declaration stays cheap to
+    import): with ``name`` it calls that attribute of the module with the arguments it was given,
+    without it returns the module."""
+    def load(*args, **kwargs):
+        mod = importlib.import_module(module)
+        return mod if name is None else getattr(mod, name)(*args, **kwargs)
+    return load
+
+
+def scan(package, attr: str, kind: type) -> list:
+    """The ``attr`` of every sub-package of ``package`` that declares one of type ``kind``."""
+    found = []
+    for mod in pkgutil.iter_modules(package.__path__):
+        if mod.ispkg:
+            value = getattr(importlib.import_module(f"{package.__name__}.{mod.name}"), attr, None)
+            if isinstance(value, kind):
+                found.append(value)
+    return found

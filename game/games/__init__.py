@@ -3,12 +3,11 @@ game/core/game.py), found by scanning, plus any registered at run time (the test
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import sys
 
 from game.core.data import DataError
 from game.core.record import RecordError, read_record, replay
-from game.core.game import GameInfo
+from game.core.game import GameInfo, scan
 
 _declared: dict[str, GameInfo] | None = None   # found by scanning, in menu order
 _added: dict[str, GameInfo] = {}               # registered at run time
@@ -17,13 +16,7 @@ _added: dict[str, GameInfo] = {}               # registered at run time
 def _scan() -> dict[str, GameInfo]:
     global _declared
     if _declared is None:
-        found = []
-        for mod in pkgutil.iter_modules(__path__):
-            if not mod.ispkg:
-                continue
-            info = getattr(importlib.import_module(f"{__name__}.{mod.name}"), "GAME", None)
-            if isinstance(info, GameInfo):
-                found.append(info)
+        found = scan(sys.modules[__name__], "GAME", GameInfo)
         _declared = {g.id: g for g in sorted(found, key=lambda g: (g.menu_order, g.id))}
     return _declared
 

@@ -1,16 +1,5 @@
 """Antics!."""
-from game.core.game import GameInfo
-
-
-def _rules():
-    from .rules import get_rules
-    return get_rules()
-
-
-def _heuristics():
-    from . import heuristics
-    return heuristics
-
+from game.core.game import GameInfo, on_demand
 
 GAME = GameInfo(
     id="antics",
@@ -22,7 +11,7 @@ GAME = GameInfo(
     minutes=60,
     tags=("action selection", "3-D building", "pick-up and deliver"),
     menu_order=3,
-    load_rules=_rules,
-    load_heuristics=_heuristics,
+    load_rules=on_demand(f"{__name__}.rules", "get_rules"),
+    load_heuristics=on_demand(f"{__name__}.heuristics"),
     hard_settings={"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 3.0, "max_work": 12000},
 )

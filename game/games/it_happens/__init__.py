@@ -1,16 +1,5 @@
 """It Happens.. (Stefan Feld): dice on termite mounds. Pure rules, no pygame."""
-from game.core.game import GameInfo
-
-
-def _rules():
-    from .rules import get_rules
-    return get_rules()
-
-
-def _heuristics():
-    from . import heuristics
-    return heuristics
-
+from game.core.game import GameInfo, on_demand
 
 GAME = GameInfo(
     id="it_happens",
@@ -22,7 +11,7 @@ GAME = GameInfo(
     minutes=30,
     tags=("dice", "majorities", "set collection"),
     menu_order=1,
-    load_rules=_rules,
-    load_heuristics=_heuristics,
+    load_rules=on_demand(f"{__name__}.rules", "get_rules"),
+    load_heuristics=on_demand(f"{__name__}.heuristics"),
     hard_settings={"iterations": 200, "candidates": 4, "greedy_rollouts": False},
 )

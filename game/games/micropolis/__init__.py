@@ -5,18 +5,7 @@
 - ``scoring.galleries(slots, tiles)``: galleries of one anthill (for drawing connections).
 - ``scoring.anthill_breakdown(s, anthill)``: live score preview of one anthill.
 """
-from game.core.game import GameInfo
-
-
-def _rules():
-    from .rules import get_rules
-    return get_rules()
-
-
-def _heuristics():
-    from . import heuristics
-    return heuristics
-
+from game.core.game import GameInfo, on_demand
 
 GAME = GameInfo(
     id="micropolis",
@@ -28,7 +17,7 @@ GAME = GameInfo(
     minutes=30,
     tags=("drafting", "tile laying", "networks"),
     menu_order=2,
-    load_rules=_rules,
-    load_heuristics=_heuristics,
+    load_rules=on_demand(f"{__name__}.rules", "get_rules"),
+    load_heuristics=on_demand(f"{__name__}.heuristics"),
     hard_settings={"iterations": 200, "candidates": 8, "rollout_turns": 12},
 )

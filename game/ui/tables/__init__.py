@@ -4,12 +4,13 @@ A game with no table gets a plain placeholder, so the menu and the engine never 
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import sys
 from dataclasses import dataclass
 from typing import Callable
 
 import pygame
+
+from game.core.game import scan
 
 Colour = tuple[int, int, int]
 
@@ -32,12 +33,7 @@ _added: dict[str, TableInfo] = {}
 def _scan() -> dict[str, TableInfo]:
     global _declared
     if _declared is None:
-        _declared = {}
-        for mod in pkgutil.iter_modules(__path__):
-            if mod.ispkg:
-                info = getattr(importlib.import_module(f"{__name__}.{mod.name}"), "TABLE", None)
-                if isinstance(info, TableInfo):
-                    _declared[info.id] = info
+        _declared = {t.id: t for t in scan(sys.modules[__name__], "TABLE", TableInfo)}
     return _declared
 
 

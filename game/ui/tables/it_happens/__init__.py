@@ -1,27 +1,12 @@
 """The It Happens.. table: its view, art, help pictures and menu picture."""
+from game.core.game import on_demand
 from game.ui.tables import TableInfo
-
-
-def _view(rules, seats, theme):
-    from .view import View
-    return View(rules, seats, theme)
-
-
-def _menu_picture(w: int, h: int):
-    from .menu_picture import menu_picture
-    return menu_picture(w, h)
-
-
-def _help_pictures() -> None:
-    from .help_pictures import register_all
-    register_all()
-
 
 TABLE = TableInfo(
     id="it_happens",
-    make_view=_view,
+    make_view=on_demand(f"{__name__}.view", "View"),
     accents=((196, 120, 64), (150, 82, 44)),   # ochre / terracotta
-    menu_picture=_menu_picture,
-    load_help_pictures=_help_pictures,
+    menu_picture=on_demand(f"{__name__}.menu_picture", "menu_picture"),
+    load_help_pictures=on_demand(f"{__name__}.help_pictures", "register_all"),
     mascot="it_happens/anton",
 )
