@@ -15,7 +15,7 @@ import os
 import secrets
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.core.paths import saving_enabled, user_dir
@@ -133,7 +133,7 @@ def peek_save(path: Path, is_known=None) -> tuple[Record | None, str | None]:
         return None, "The saved game could not be checked; it was left where it is."
 
 
-def _peek(p: Path, is_known) -> tuple[Record | None, str | None]:
+def _peek(p: Path, is_known, keep_final: bool = False) -> tuple[Record | None, str | None]:
     try:
         remove_stale_temps(p.parent)
         if not p.exists() and not p.is_symlink():
@@ -147,7 +147,7 @@ def _peek(p: Path, is_known) -> tuple[Record | None, str | None]:
     except Exception:
         return None, _set_aside(p, "could not be read")
     if rec.final is not None:
-        return None, None
+        return (rec, None) if keep_final else (None, None)
     if is_known is None:
         is_known = _any_game
     try:
@@ -273,7 +273,8 @@ def _adopt_legacy() -> None:
                 pass            # another copy of the program adopted it first
 
 
-def _listing(folder: Path, finished: bool, is_known, limit: int = 0) -> tuple[list[SaveInfo], list[str]]:
+def _listing(folder: Path, finished: bool, is_known, limit: int = 0,
+             get_rules=None) -> tuple[list[SaveInfo], list[str]]:
     """The saves (or records) in ``folder``, newest first, read until ``limit`` are found (0: all
     up to MAX_LISTED), and a message for each file set aside on the way."""
     infos, messages = [], []
@@ -284,10 +285,9 @@ def _listing(folder: Path, finished: bool, is_known, limit: int = 0) -> tuple[li
                     and not _reserved(p)),
                    key=lambda p: p.stat().st_mtime, reverse=True)[:MAX_LISTED]
     for p in files:
-        rec, msg = peek_save(p, is_known) if not finished else _peek_finished(p, is_known)
-        if rec is None and not finished and msg is None and p.exists():
-            finish_save(p)          # it is over: it belongs with the finished games
-            continue
+        rec, msg = _peek_keeping_final(p, is_known) if not finished else _peek_finished(p, is_known)
+        if rec is not None and not finished and rec.final is not None:
+            rec, msg = _over_or_not(p, rec, get_rules)
         if msg:
             messages.append(msg)
         if rec is not None:
@@ -295,6 +295,59 @@ def _listing(folder: Path, finished: bool, is_known, limit: int = 0) -> tuple[li
             if len(infos) == limit:
                 break
     return infos, messages
+
+
+def _peek_keeping_final(p: Path, is_known) -> tuple[Record | None, str | None]:
+    """``peek_save``, but a save that carries a final result is returned too (for ``_over_or_not``)."""
+    try:
+        return _peek(p, is_known, keep_final=True)
+    except Exception:
+        return None, "The saved game could not be checked; it was left where it is."
+
+
+def _over_or_not(p: Path, rec: Record, get_rules) -> tuple[Record | None, str | None]:
+    """A file in saves/ that carries a final result. It moves to finished/ only when its moves end
+    the game with that very result (so that it can be watched there); when its moves do not end the
+    game, the claimed result is dropped and the game stays resumable (the file as it was is kept
+    beside it); anything else is set aside. Every case but the first is told."""
+    if get_rules is None:
+        return None, f"The saved game {p.name} says it is finished but could not be checked; it was left where it is."
+    try:
+        rules = get_rules(rec.game)
+    except (KeyError, ImportError):
+        return None, _set_aside(p, _unknown_game(rec.game))
+    except Exception:
+        return None, _set_aside(p, f"could not be checked (the game {rec.game} cannot be started)")
+    try:
+        replay(rules, rec, name=p.name)
+    except RecordError as e:
+        why = _reason(e)
+    except Exception:
+        why = "it does not replay"
+    else:
+        finish_save(p)          # it is over: it belongs with the finished games
+        return None, None
+    unfinished = replace(rec, final=None)
+    try:
+        states = replay(rules, unfinished, name=p.name)
+        over = rules.is_over(states[-1])
+    except Exception:
+        return None, _set_aside(p, f"claims a final result and does not replay ({why})")
+    if over:
+        return None, _set_aside(p, f"claims a final result its moves do not give ({why})")
+    try:
+        aside = move_without_replacing(p, p.parent, f"{p.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
+    except OSError as e:
+        return None, (f"The saved game {p.name} claims a final result, but its moves do not end the game; "
+                      f"it could not be moved aside ({_os_reason(e)}).")
+    try:
+        save_record(p, unfinished)
+    except OSError as e:
+        return None, (f"The saved game claims a final result, but its moves do not end the game; it was kept "
+                      f"as {aside.name} (a copy without the result could not be written: {_os_reason(e)}).")
+    return unfinished, (f"The saved game {p.name} claimed a final result, but its moves do not end the game: "
+                        f"the result was dropped and the game can be resumed (the file as it was is kept as "
+                        f"{aside.name}).")
 
 
 def _reserved(p: Path) -> bool:
@@ -320,18 +373,21 @@ def _peek_finished(p: Path, is_known) -> tuple[Record | None, str | None]:
 MAX_LISTED = 200
 
 
-def list_saves(is_known=None) -> tuple[list[SaveInfo], list[str]]:
-    """Every unfinished game, newest first, and a message for each file set aside. Never raises."""
+def list_saves(is_known=None, get_rules=None) -> tuple[list[SaveInfo], list[str]]:
+    """Every unfinished game, newest first, and a message for each file set aside. Never raises.
+
+    ``get_rules`` (as for ``load_save``) checks a save that carries a final result before it moves to
+    finished/ (``_over_or_not``); without it such a file is left where it is, and told."""
     if not saving_enabled():
         return [], []
     try:
         _adopt_legacy()
-        return _listing(saves_dir(), False, is_known)
+        return _listing(saves_dir(), False, is_known, get_rules=get_rules)
     except Exception:
         return [], ["The saved games could not all be checked; they were left where they are."]
 
 
-def newest_save(is_known=None) -> tuple[SaveInfo | None, list[str]]:
+def newest_save(is_known=None, get_rules=None) -> tuple[SaveInfo | None, list[str]]:
     """The menu's Continue: the newest resumable save, and a message for each file set aside on
     the way. Files are read newest first only until one can be resumed, so the menu costs the
     same with three saves or three thousand. Never raises."""
@@ -339,7 +395,7 @@ def newest_save(is_known=None) -> tuple[SaveInfo | None, list[str]]:
         return None, []
     try:
         _adopt_legacy()
-        infos, messages = _listing(saves_dir(), False, is_known, limit=1)
+        infos, messages = _listing(saves_dir(), False, is_known, limit=1, get_rules=get_rules)
         return (infos[0] if infos else None), messages
     except Exception:
         return None, ["The saved games could not all be checked; they were left where they are."]

@@ -5,7 +5,7 @@ import time
 
 import pygame
 
-from game.games import games, is_known
+from game.games import games, get_rules, is_known
 from game.core.saves import delete_save, list_finished, list_saves, load_save
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
@@ -83,7 +83,7 @@ class SavesScene(Scene):
 
     def enter(self):
         super().enter()
-        saves, msgs = list_saves(is_known)
+        saves, msgs = list_saves(is_known, get_rules)
         self.items = {0: saves, 1: list_finished(is_known)}
         if msgs and not self.message:
             self.message = msgs[0]

@@ -7,7 +7,7 @@ import pygame
 
 from game.core.paths import saving_off_reason
 from game.core.saves import any_saved, newest_save
-from game.games import games, is_known
+from game.games import games, get_rules, is_known
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
 from game.ui import theme as T
@@ -39,7 +39,7 @@ class SelectScene(Scene):
 
     def enter(self):
         super().enter()
-        newest, msgs = newest_save(is_known)    # never the whole folder: the menu stays quick
+        newest, msgs = newest_save(is_known, get_rules)    # never the whole folder: the menu stays quick
         self.saves = [newest] if newest else []
         self.message = self._told(msgs)
         why = saving_off_reason() or self.app.settings.problem

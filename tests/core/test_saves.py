@@ -320,3 +320,68 @@ def test_no_home_folder_turns_saving_off_without_creating_anything(tmp_path, mon
     assert not ok and why == "Saving is off: no home folder was found to save games in."
     paths.user_dir()
     assert os.listdir(tmp_path) == []  # no "~" folder made in the current one
+
+
+# -- a save in saves/ that carries a final result (issue 22) -------------------------------------
+
+def _slot_with(rec):
+    p = saves.new_slot("toy")
+    saves.write_save(p, rec)
+    return p
+
+
+def _toy_rules(gid):
+    if gid != "toy":
+        raise KeyError(gid)
+    return ToyRules()
+
+
+def test_an_unfinished_save_given_a_final_result_is_told_and_stays_resumable():
+    rules = ToyRules()
+    seats = [Seat("P0", "red", "human"), Seat("P1", "blue", "human")]
+    s = rules.new_game(seats, 4, {})
+    for _ in range(5):
+        s = rules.apply(s, rules.legal_actions(s)[0])
+    assert not rules.is_over(s)
+    _, done = play(rules, seed=4)
+    rec = make_record(rules, s, seats, 4, {})
+    rec.final = make_record(rules, done, seats, 4, {}).final          # a final result pasted in
+    p = _slot_with(rec)
+    infos, msgs = saves.list_saves(TOY_KNOWN, _toy_rules)
+    assert saves.list_finished(TOY_KNOWN) == []                         # not moved where it cannot be watched
+    assert [i.path for i in infos] == [p] and infos[0].record.final is None
+    assert len(msgs) == 1 and "claimed a final result" in _plain(msgs[0]) and "can be resumed" in msgs[0]
+    kept = list(p.parent.glob(f"{p.stem}.unreadable-*"))
+    assert len(kept) == 1 and kept[0].name in msgs[0]                  # the file as it was, kept
+    got, states, msg = saves.load_save(p, _toy_rules, TOY_KNOWN)
+    assert msg is None and states[-1].log.to_list() == s.log.to_list()
+    assert saves.list_saves(TOY_KNOWN, _toy_rules) == (infos, [])       # told once
+
+
+def test_a_finished_save_with_a_wrong_result_is_set_aside_and_told():
+    rules = ToyRules()
+    seats, s = play(rules, seed=2)
+    rec = make_record(rules, s, seats, 2, {})
+    rec.final["winners"] = [1 - rec.final["winners"][0]] if len(rec.final["winners"]) == 1 else [0]
+    p = _slot_with(rec)
+    infos, msgs = saves.newest_save(TOY_KNOWN, _toy_rules)
+    assert infos is None and saves.list_finished(TOY_KNOWN) == []
+    assert len(msgs) == 1 and "claims a final result" in _plain(msgs[0])
+    assert not p.exists() and list(p.parent.glob(f"{p.stem}.unreadable-*"))
+
+
+def test_a_truly_finished_save_still_moves_to_the_finished_records_silently():
+    rules = ToyRules()
+    seats, s = play(rules, seed=2)
+    p = _slot_with(make_record(rules, s, seats, 2, {}))
+    assert saves.list_saves(TOY_KNOWN, _toy_rules) == ([], [])
+    assert [i.path.name for i in saves.list_finished(TOY_KNOWN)] == [p.name]
+
+
+def test_without_rules_a_save_with_a_final_result_is_left_where_it_is_and_told():
+    rules = ToyRules()
+    seats, s = play(rules, seed=2)
+    p = _slot_with(make_record(rules, s, seats, 2, {}))
+    infos, msgs = saves.list_saves(TOY_KNOWN)
+    assert infos == [] and p.exists() and "could not be checked" in _plain(msgs[0])
+    assert saves.list_finished(TOY_KNOWN) == []
