@@ -1109,6 +1109,25 @@ class AnticsRules(RulesBase):
         return {"prey": k * k, "fungus": sum(lvl for _, lvl, _ in use),
                 "green_leaves": sum(self.leaf_bonus[leaf] for _, _, leaf in use)}
 
+    def potential_score(self, s: State, p: int) -> int:
+        """p's score if every prey and leaf p's ants carry got home now and the prey p delivered this
+        turn were stored: the prey counted beside the hill, the leaves laid by ruling 37 (score_lines
+        on a copy; ``s`` is not changed)."""
+        carried = [it for it in s.ants[p].values() if it]
+        delivered = s.delivered if p == s.player else ()
+        if not carried and not delivered:
+            return sum(self.score_lines(s, p).values())
+        held = set(s.stored[p].values()) | set(s.beside[p])
+        prey = [x for x in dict.fromkeys((*delivered, *carried)) if not x.startswith(LEAF_PREFIX) and x not in held]
+        leaves = list(s.leaves[p])
+        for it in carried:
+            if it.startswith(LEAF_PREFIX):
+                leaves[self.leaf_ids.index(it[len(LEAF_PREFIX):])] += 1
+        n = s.copy()
+        n.beside = _put(s.beside, p, s.beside[p] + tuple(prey))
+        n.leaves = _put(s.leaves, p, tuple(leaves))
+        return sum(self.score_lines(n, p).values())
+
     def score_sheets(self, s: State) -> list[ScoreSheet]:
         out = []
         top = s.data.max_level
