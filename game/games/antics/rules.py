@@ -1168,6 +1168,20 @@ class AnticsRules(RulesBase):
             "prey_per_type": d.prey_per_type[len(s.seats)],
             "leaves": {lf.id: lf.on_board for lf in d.leaves},
             "anteaters": [{"tile": t, "sides": list(sd)} for t, sd in d.anteater_tiles],
+            # the definitions a record is checked against (docs/records_antics.md); older records lack them
+            "starting_hands": [{"player": p, "tile": t} for p, t in enumerate(d.starting_tiles[:len(s.seats)])],
+            "board": {"ant_hill": d.ant_hill, "nodes": dict(d.nodes), "trails": [
+                {"id": t.id, "a": t.a, "b": t.b, "terrain": list(t.terrains)} for t in d.trails.values()],
+                "clearings": {**{pr.clearing: pr.id for pr in d.prey},
+                              **{lf.clearing: f"leaf:{lf.id}" for lf in d.leaves}}},
+            "hatching_areas": [{"id": a.id, "ant": "soldier" if a.soldier else "worker", "terrain": a.terrain,
+                                "colour": a.colour} for a in d.areas],
+            "anteater_colours": {c: {"prey": {pr.colour: pr.id for pr in d.prey}.get(c), "area": area}
+                                 for c, area in d.anteater_area.items()},
+            "anteater_guide": list(d.guide[len(s.seats)]),
+            "ants_per_player": d.ants_per_player,
+            "hand_limit": d.hand_limit,
+            "round_cap": d.stall_rounds,
         }
 
     def final_extra(self, s: State) -> dict:

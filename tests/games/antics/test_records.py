@@ -151,3 +151,105 @@ def test_record_false_final_scores_refused(finished):
     rec.final = dict(rec.final, sheets=sheets)
     with pytest.raises(RecordError, match="final scores or winners differ"):
         replay(R, rec)
+
+
+# -- setup spells out the definitions a record is checked against (issue 22) -----------------------
+
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import yaml  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[3]
+ADDED = ("starting_hands", "board", "hatching_areas", "anteater_colours", "anteater_guide",
+         "ants_per_player", "hand_limit", "round_cap")
+
+
+def _data(name):
+    return yaml.safe_load((ROOT / "data" / "antics" / name).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_setup_holds_the_board_areas_anteaters_and_limits_as_in_the_data_files(n):
+    st = seats(n)
+    s = R.new_game(st, 7, {})
+    setup = yaml.safe_load(record_text(make_record(R, s, st, 7, {})))["setup"]
+    board, comps = _data("board.yaml"), _data("components.yaml")
+    assert setup["board"]["ant_hill"] == "AH"
+    assert setup["board"]["nodes"] == {nd["id"]: nd["kind"] for nd in board["nodes"]}
+    terr = lambda t: t if isinstance(t, list) else [t]     # noqa: E731
+    assert setup["board"]["trails"] == [{"id": t["id"], "a": t["a"], "b": t["b"], "terrain": terr(t["terrain"])}
+                                        for t in board["trails"]]
+    clearings = {p["clearing"]: p["id"] for p in comps["prey"]}
+    clearings.update({lf["clearing"]: f"leaf:{lf['id']}" for lf in comps["leaves"]})
+    assert setup["board"]["clearings"] == clearings
+    assert [a["id"] for a in setup["hatching_areas"]] == [a["id"] for a in comps["hatching_areas"]]
+    assert setup["hatching_areas"][-1] == {"id": "soldier", "ant": "soldier", "terrain": None, "colour": "red"}
+    prey_of = {p["colour"]: p["id"] for p in comps["prey"]}
+    assert setup["anteater_colours"] == {c: {"prey": prey_of[c], "area": a} for c, a in comps["anteater_colours"].items()}
+    assert setup["anteater_guide"] == comps["anteater_guide"][n]
+    assert setup["ants_per_player"] == comps["per_player"]["ants"] == 12
+    assert setup["hand_limit"] == comps["hand_limit"] and setup["round_cap"] == comps["stall_rounds"]
+    assert setup["starting_hands"] == [{"player": p, "tile": t} for p, t in enumerate(D.starting_tiles[:n])]
+    assert all(s.hands[p] == (t["tile"],) for p, t in enumerate(setup["starting_hands"]))
+
+
+def test_an_old_record_without_the_added_setup_still_loads(tmp_path, finished):
+    st, s = finished
+    rec = make_record(R, s, st, 61, {})
+    for key in ADDED:
+        del rec.setup[key]
+    path = tmp_path / "old.yaml"
+    save_record(path, rec)
+    states = replay(R, read_record(path))
+    assert snapshot(states[-1]) == snapshot(s)
+
+
+@pytest.mark.parametrize("change", ["trail terrain", "guide", "hand limit", "round cap", "unknown key", "hands"])
+def test_a_record_whose_setup_definitions_were_changed_is_refused(finished, change):
+    st, s = finished
+    rec = make_record(R, s, st, 61, {})
+    setup = rec.setup
+    if change == "trail terrain":
+        setup["board"]["trails"][4] = dict(setup["board"]["trails"][4], terrain=["stone"])
+    elif change == "guide":
+        setup["anteater_guide"] = ["ants", "prey", "prey"]
+    elif change == "hand limit":
+        setup["hand_limit"] = 9
+    elif change == "round cap":
+        setup["round_cap"] = 2
+    elif change == "hands":
+        setup["starting_hands"] = [dict(h, player=(h["player"] + 1) % 4) for h in setup["starting_hands"]]
+    else:
+        setup["house_rule"] = True
+    with pytest.raises(RecordError, match="setup does not match"):
+        replay(R, rec)
+
+
+def test_the_record_doc_names_every_setup_key_and_every_event_field(finished):
+    """docs/records_antics.md documents each setup key and, per event type, each field records hold."""
+    doc = (ROOT / "docs" / "records_antics.md").read_text(encoding="utf-8")
+    st, s = finished
+    rec = make_record(R, s, st, 61, {})
+    setup_block = doc[doc.index("## setup"):doc.index("## events")]
+    missing = [k for k in rec.setup if not re.search(rf"^\s*{k}:", setup_block, re.M)]
+    st3, played3 = play(3, 53)
+    events = rec.events + make_record(R, played3[-1], st3, 53, {}).events
+    table = doc[doc.index("## events"):doc.index("## final")]
+    rows = {}
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) >= 3:
+            for t in cells[0].split(" / "):
+                rows[t] = rows.get(t, "") + " " + cells[1] + " " + cells[2]
+    for ev in events:
+        t = ev["type"]
+        if t not in rows:
+            missing.append(f"event {t}")
+            continue
+        missing += [f"{t}.{k}" for k in ev if k != "type" and not re.search(rf"\b{k}\b", rows[t])]
+    attack = doc[doc.index("`attack` fields"):doc.index("## final")]
+    missing += [f"attack.{k} (explained)" for k in ("row", "colour", "order", "eats", "prey", "exhausted", "area", "ants")
+                if not re.search(rf"`{k}\b", attack)]
+    assert "random" in (ROOT / "docs" / "records.md").read_text(encoding="utf-8")
+    assert sorted(set(missing)) == []
