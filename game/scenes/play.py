@@ -367,6 +367,13 @@ class PlayScene(Scene):
         self.autosave()
         self.saver.flush()
 
+    def winner_words(self) -> str:
+        """'Ann wins', 'Ann and Bruno share the win' (the finished game)."""
+        names = [self.seats[w].name for w in self.rules.winners(self.state)]
+        if len(names) == 1:
+            return f"{names[0]} wins"
+        return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+
     def show_results(self):
         from game.scenes.results import ResultsScene
         self.saver.flush()
@@ -669,7 +676,7 @@ class PlayScene(Scene):
         surf.blit(title, (r.x + th.px(18), r.centery - title.get_height() // 2))
         x = r.x + th.px(36) + title.get_width()
         if self.over():
-            status = "Game over"
+            status = "Game over: " + self.winner_words()
         elif ctx.to_move is not None:
             seat = self.seats[ctx.to_move]
             who = "your turn" if ctx.human_turn and len(self.humans()) == 1 else f"{seat.name}'s turn"

@@ -29,13 +29,16 @@ SEGMENT_COLORS = [(196, 120, 64), (96, 150, 70), (112, 140, 196), (226, 184, 70)
 PATTERNS = ("plain", "slant", "dots", "rows", "grid", "columns")
 
 
-def line_label(name: str) -> str:
+def line_label(name: str, labels: dict | None = None) -> str:
+    """A scoring line's name: the game's own words for it (its view's line_labels) when it has them."""
+    if labels and name in labels:
+        return labels[name]
     if name.startswith("level_") and name[6:].isdigit():  # Antics! tie-breaks
         return f"Tiles on level {name[6:]}"
     return name.replace("_", " ").capitalize()
 
 
-def explain_winners(rules, seats, sheets, winners) -> str:
+def explain_winners(rules, seats, sheets, winners, labels: dict | None = None) -> str:
     """Plain words for who won and, when totals tied, which tie-break decided."""
     names = [seats[w].name for w in winners]
     best = max(sh.total for sh in sheets)
@@ -50,7 +53,7 @@ def explain_winners(rules, seats, sheets, winners) -> str:
         top = max(vals.values())
         if list(vals.values()).count(top) == 1:
             others = ", ".join(f"{seats[p].name} {v}" for p, v in vals.items() if p != w.player)
-            return (f"{names[0]} wins the tie at {best} points on {line_label(key).lower()}: "
+            return (f"{names[0]} wins the tie at {best} points on {line_label(key, labels).lower()}: "
                     f"{top} against {others}.")
         tied = [sh for sh in tied if vals[sh.player] == top]
     return f"{names[0]} wins with {best} points."
@@ -134,11 +137,12 @@ class ResultsScene(Scene):
         self.seats = state.seats
         self.sheets = self.rules.score_sheets(state)
         self.winners = self.rules.winners(state)
-        self.explain = explain_winners(self.rules, self.seats, self.sheets, self.winners)
-        self.lines = list(self.sheets[0].lines.keys())
-        self.rounds = round_totals(self.rules, self.history, state)
         from game.ui.views.base import get_view
         self.view = get_view(game_id, self.rules, self.seats, app.theme)
+        self.labels = dict(self.view.line_labels)     # the scoring lines named as on the table
+        self.explain = explain_winners(self.rules, self.seats, self.sheets, self.winners, self.labels)
+        self.lines = list(self.sheets[0].lines.keys())
+        self.rounds = round_totals(self.rules, self.history, state)
         self.notes = self.view.result_notes(state)
         self.bg = Background()
         self.buttons = [Button("Play again", "again", style="primary")]
@@ -305,8 +309,8 @@ class ResultsScene(Scene):
         n = len(self.sheets)
         notes = self._note_rows(inner.w)
         note_h = th.font("small").get_linesize()
-        labels = [th.text(line_label(k), "body") for k in self.lines]
-        labels += [th.text(f"Tie-break {k + 1}: {line_label(key).lower()}", "small") for k, key in enumerate(tb_keys)]
+        labels = [th.text(line_label(k, self.labels), "body") for k in self.lines]
+        labels += [th.text(f"Tie-break {k + 1}: {line_label(key, self.labels).lower()}", "small") for k, key in enumerate(tb_keys)]
         label_w = min(max(img.get_width() for img in labels) + th.px(16), inner.w * 2 // 5)
         col_w = min(th.px(200), (inner.w - label_w) // n)
         xl = inner.centerx - (label_w + col_w * n) // 2
@@ -350,7 +354,7 @@ class ResultsScene(Scene):
             y += row_h
 
         for k, key in enumerate(self.lines):
-            row(line_label(key), [self.shown(k, sh.lines[key]) for sh in self.sheets], k % 2 == 0)
+            row(line_label(key, self.labels), [self.shown(k, sh.lines[key]) for sh in self.sheets], k % 2 == 0)
         pygame.draw.line(surf, T.INK_SOFT, (xl, y + th.px(4)), (x0 + col_w * n, y + th.px(4)), th.px(2))
         y += th.px(10)
         totals = []
@@ -361,7 +365,7 @@ class ResultsScene(Scene):
         row("Total", totals, False, "label", bold=True)
         y += th.px(6)
         for k, key in enumerate(tb_keys):
-            row(f"Tie-break {k + 1}: {line_label(key).lower()}",
+            row(f"Tie-break {k + 1}: {line_label(key, self.labels).lower()}",
                 [sh.tiebreak[key] if self.revealed() else None for sh in self.sheets], False, "small", T.INK_SOFT)
         if not self.revealed():
             return
@@ -405,7 +409,7 @@ class ResultsScene(Scene):
         head = th.text("Points by scoring line", "label", T.INK, bold=True)
         surf.blit(head, rect.topleft)
         y = rect.y + head.get_height() + th.px(8)
-        items = [(lambda r, k=k: draw_segment(surf, r, k, th), line_label(key)) for k, key in enumerate(self.lines)]
+        items = [(lambda r, k=k: draw_segment(surf, r, k, th), line_label(key, self.labels)) for k, key in enumerate(self.lines)]
         y += self._legend(surf, pygame.Rect(rect.x, y, rect.w, 0), items) + th.px(8)
         n = len(self.sheets)
         slot = (rect.bottom - y) // n

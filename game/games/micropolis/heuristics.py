@@ -171,7 +171,8 @@ def evaluate(rules, s, player) -> float:
     return mine - rival
 
 
-_LINE_WORDS = {"red_army": "Red army"}
+# the scoring lines named as the table names them (game/ui/tables/micropolis/view.py LINE_LABELS)
+_LINE_WORDS = {"population": "Population", "royal": "Royal gallery", "red_army": "Largest army"}
 
 
 def explain(rules, s, player: int, action) -> str:

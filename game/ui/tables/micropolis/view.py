@@ -14,8 +14,11 @@ from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_panel, wrap
 
 MOVE_MS = 350
-LINE_LABELS = {"population": "Ants", "colony": "Colony", "harvest": "Harvest", "royal": "Royal",
-               "red_army": "Red army", "barracks": "Barracks"}
+# the scoring lines in the words of every screen (the results too, through View.line_labels); the
+# Red army *token* only marks the Military leader, so the line that pays the largest army is named
+# by what it counts and never "Red army"
+LINE_LABELS = {"population": "Population", "colony": "Colony", "harvest": "Harvest", "royal": "Royal gallery",
+               "red_army": "Largest army", "barracks": "Barracks"}
 SPECIALIST_NAMES = {"queen": "Queen", "nurse": "Nurse", "architect": "Architect",
                     "sergeant": "Recruiting Sergeant", "sentry": "Sentry"}
 # legend entries: key -> (name, a few words); what each does at length is in _what_it_does
@@ -86,11 +89,13 @@ def _line_help(consts) -> dict:
             "colony": f"{consts.colony_vp} points for the gallery with the most ants (ties all score).",
             "harvest": "Each gallery scores the different fruits in it; a gift is any missing kind.",
             "royal": "A gallery with exactly one Queen: 1 point per tile it stretches over.",
-            "red_army": f"{consts.red_army_vp} points for the largest army on the Foundation.",
+            "red_army": f"{consts.red_army_vp} points for the largest army on the Foundation, whoever holds "
+                        "the Red army token.",
             "barracks": "Each full barracks scores 2, 4, 7 or 10 points for 1 to 4 places."}
 
 
 class View(GameView):
+    line_labels = LINE_LABELS
     event_sounds = {"take": "tile", "place": "tile", "barracks": "soldier", "sergeant": "soldier", "sentry": "soldier",
                     "award": "tick", "game_over": "fanfare"}
 
@@ -171,7 +176,7 @@ class View(GameView):
         under it in two columns when the panel is tall enough for a larger ring that way."""
         th = self.th
         pad = th.px(8)
-        info_w = max(th.px(180), int(panel.w * 0.34))
+        info_w = max(th.px(192), int(panel.w * 0.34))   # room for "Royal gallery 10"
         beside = pygame.Rect(panel.x + pad, panel.y + pad, panel.w - info_w - 2 * pad, panel.h - 2 * pad)
         info_h = 6 * self._step() + th.px(24)
         under = pygame.Rect(panel.x + pad, panel.y + pad, panel.w - 2 * pad, panel.h - info_h - 2 * pad)
@@ -464,8 +469,8 @@ class View(GameView):
             x, y, col = left.right + th.px(24), col.y + th.px(10), pygame.Rect(left.right + th.px(24), col.y, left.w, col.h)
         helps = _line_help(state.consts)
         for key, label in LINE_LABELS.items():
-            surf.blit(th.text(label, "small", SOFT), (x, y))
             v = th.text(str(lines[key]), "small", LIGHT, bold=True)
+            surf.blit(self._fit(label, "small", col.right - v.get_width() - th.px(6) - x, SOFT), (x, y))
             surf.blit(v, (col.right - v.get_width(), y))
             self.hot.append((pygame.Rect(x, y, col.w, self._step()), f"{label}: {helps[key]}"))
             y += self._step()
@@ -497,16 +502,51 @@ class View(GameView):
             return 0
         return (a.left - 1) % 10 if end == "left" else (a.left + a.count) % 10
 
+    def winner_words(self, state) -> str:
+        """Who won the finished game, in words: 'Ann wins with 59 points'."""
+        wins = self.rules.winners(state)
+        sheets = self.rules.score_sheets(state)
+        names = [state.seats[w].name for w in wins]
+        best = sheets[wins[0]].total
+        if len(wins) > 1:
+            return f"{join_words(names)} share the victory with {plural(best, 'point')}"
+        if sum(sh.total == best for sh in sheets) > 1:
+            return f"{names[0]} wins with {plural(best, 'point')}, on the largest army"
+        return f"{names[0]} wins with {plural(best, 'point')}"
+
+    def player_totals(self, state) -> list[tuple[int, list[int], int]]:
+        """Expert mode: (player, the totals of their anthills, their sum) for every player; the two
+        anthills of a player add up to their score."""
+        out = []
+        for p in range(len(state.seats)):
+            parts = [sum(scoring.anthill_breakdown(state, ai).values()) for ai in state.anthills_of(p)]
+            out.append((p, parts, sum(parts)))
+        return out
+
+    def totals_words(self, state) -> str:
+        """Expert mode: 'Both anthills add up: Ann 19 + 33 = 52, Bruno 23 + 28 = 51'."""
+        return "Both anthills add up:   " + ",   ".join(
+            f"{state.seats[p].name} {' + '.join(map(str, parts))} = {total}" for p, parts, total in self.player_totals(state))
+
     def _draw_bar(self, surf, state, ctx, mouse):
         th = self.th
         r = self.bar
         draw_panel(surf, r, th, fill=(60, 40, 26), edge=(40, 26, 16), radius=12)
-        text = (f"Round {min(state.round, state.last_round)} of {state.last_round}   -   "
-                f"{plural(len(state.pile), 'tile')} in the pile   -   {plural(state.reserve, 'soldier')} in the reserve")
-        info = th.text(text, "small", (236, 220, 190))
-        surf.blit(info, (r.x + th.px(16), r.centery - info.get_height() // 2))
+        if self.rules.is_over(state):           # the winner is named on the table before the results
+            rows = [th.text(f"Game over: {self.winner_words(state)}. See results for the count.", "small",
+                            T.HILITE, bold=True)]
+        else:
+            rows = [th.text(f"Round {min(state.round, state.last_round)} of {state.last_round}   -   "
+                            f"{plural(len(state.pile), 'tile')} in the pile   -   "
+                            f"{plural(state.reserve, 'soldier')} in the reserve", "small", (236, 220, 190))]
+        if state.expert:
+            rows.append(th.text(self.totals_words(state), "small", LIGHT, bold=True))
+        y = r.centery - sum(img.get_height() for img in rows) // 2
+        for img in rows:
+            surf.blit(img, (r.x + th.px(16), y))
+            y += img.get_height()
         self.buttons = self._make_buttons(state, ctx.legal)
-        self._place_buttons(surf, info.get_width() + th.px(40))
+        self._place_buttons(surf, max(img.get_width() for img in rows) + th.px(40))
         for b in self.buttons:
             b.draw(surf, th)
             if isinstance(b.action, Sentry) and b.rect.collidepoint(mouse):
@@ -606,7 +646,16 @@ class View(GameView):
                 surf.blit(th.text(line, "small", SOFT), (col.x, y))
                 y += small
             y += th.px(10)
-        surf.blit(th.text(f"Total {sum(lines.values())}", "title", T.HILITE, bold=True), (col.x, y))
+        total = th.text(f"Total {sum(lines.values())}", "title", T.HILITE, bold=True)
+        surf.blit(total, (col.x, y))
+        if state.expert:                    # this anthill's total is half the player's score
+            parts, both = next((parts, both) for p, parts, both in self.player_totals(state) if p == a.owner)
+            words = f"{seat.name}'s two anthills add up: {' + '.join(map(str, parts))} = {both}"
+            y += total.get_height()
+            for line in wrap(words, th.font("body", True), col.w):
+                img = th.text(line, "body", LIGHT, bold=True)
+                surf.blit(img, (col.x, y))
+                y += img.get_height()
         foot = th.text("Z, Esc or a click goes back to the table", "small", SOFT)
         surf.blit(foot, (col.x, col.bottom - foot.get_height()))
 
@@ -788,7 +837,9 @@ class View(GameView):
             gained = "gains one" if ev.get("gained") else "gains none"
             return f"{who}'s Recruiting Sergeant: {leader} {lost}, {who} {gained}."
         if t == "game_over":
-            return "Every anthill is complete: the game is over."
+            if not self.rules.is_over(state):
+                return "Every anthill is complete: the game is over."
+            return f"Every anthill is complete: the game is over. {self.winner_words(state)}."
         return None
 
     def _take_words(self, ev, state, who):
