@@ -300,7 +300,7 @@ class SetupScene(Scene):
                             fill=(255, 252, 240) if editing else (246, 238, 220))
                 self.hit_boxes.append((name_r, ("name", i, None)))
                 rgb = T.PLAYER_COLORS.get(self.seat_colors[i], (200, 200, 200))
-                self._field(surf, col_r, self.seat_colors[i].capitalize(), focused and focus_col == 2,
+                self._field(surf, col_r, T.color_name(self.seat_colors[i]), focused and focus_col == 2,
                             fill=rgb, ink=T.contrast_ink(rgb))
                 T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(self.seat_colors[i], "circle"),
                               (col_r.right - col_r.h // 2, col_r.centery), col_r.h // 4, T.WHITE)
@@ -387,7 +387,7 @@ class SetupScene(Scene):
         self._field(surf, kind_r, "Imaginary", False, fill=(226, 216, 196))
         self._field(surf, name_r, seat.name, False, fill=(226, 216, 196))
         rgb = T.PLAYER_COLORS.get(seat.color, (200, 200, 200))
-        self._field(surf, col_r, seat.color.capitalize(), focused, fill=rgb, ink=T.contrast_ink(rgb))
+        self._field(surf, col_r, T.color_name(seat.color), focused, fill=rgb, ink=T.contrast_ink(rgb))
         T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"),
                       (col_r.right - col_r.h // 2, col_r.centery), col_r.h // 4, T.WHITE)
         self.hit_boxes.append((col_r, ("extra_color", None, None)))

@@ -27,9 +27,30 @@ CLASSIC_COLORS = {
 }
 
 
+# what each colour looks like in each palette: the name the player reads (setup, buttons, log)
+SAFE_NAMES = {"yellow": "Yellow", "red": "Red-orange", "green": "Green", "blue": "Blue", "white": "White",
+              "orange": "Orange", "purple": "Pink", "sky": "Sky blue", "black": "Black"}
+CLASSIC_NAMES = {"yellow": "Yellow", "red": "Red", "green": "Green", "blue": "Blue", "white": "White",
+                 "orange": "Orange", "purple": "Purple", "sky": "Sky blue", "black": "Black"}
+COLOR_NAMES = dict(SAFE_NAMES)
+PALETTES = {"safe": (SAFE_COLORS, SAFE_NAMES), "classic": (CLASSIC_COLORS, CLASSIC_NAMES)}
+
+
 def set_palette(colorblind_safe: bool) -> None:
-    """Switch the player colours in place (every view reads PLAYER_COLORS when it draws)."""
-    PLAYER_COLORS.update(SAFE_COLORS if colorblind_safe else CLASSIC_COLORS)
+    """Switch the player colours and their names in place (every view reads PLAYER_COLORS when it draws)."""
+    colors, names = PALETTES["safe" if colorblind_safe else "classic"]
+    PLAYER_COLORS.update(colors)
+    COLOR_NAMES.update(names)
+
+
+def color_name(color: str) -> str:
+    """A seat colour as the active palette shows it: 'Pink' for "purple" among the colour-blind-safe ones."""
+    return COLOR_NAMES.get(color, color.replace("_", " ").capitalize())
+
+
+def color_word(color: str) -> str:
+    """color_name inside a sentence: 'a red-orange die'."""
+    return color_name(color).lower()
 
 
 PLAYER_SYMBOLS = {"yellow": "sun", "red": "diamond", "green": "leaf", "blue": "drop",

@@ -364,7 +364,7 @@ class View(GameView):
         out = []
         for k, a in enumerate(rolls):
             neutral = state.neutral is not None and a.color == state.colors[state.neutral]
-            label = f"Roll {a.color}" + (f" ({state.seats[state.neutral].name})" if neutral else "")
+            label = f"Roll {T.color_word(a.color)}" + (f" ({state.seats[state.neutral].name})" if neutral else "")
             if len(rolls) == 1:
                 out.append(KeyButton("Roll" if not neutral else label, a, "Space", style="primary"))
             else:
@@ -419,7 +419,7 @@ class View(GameView):
                 x += ds + th.px(1)
             x += th.px(8)
             if cnt:
-                dice.append(plural(cnt, f"{color} die", f"{color} dice"))
+                dice.append(plural(cnt, f"{T.color_word(color)} die", f"{T.color_word(color)} dice"))
         if dice:
             self.hot.append((pygame.Rect(x0, y, x - x0, ds),
                              f"{state.seats[p].name} still holds {join_and(dice)} this round."))
@@ -546,7 +546,7 @@ class View(GameView):
             return (f"Place the die on mound {int(m.id[1:])} (key {action.mound + 1}), "
                     f"column {action.column + 1}")
         if isinstance(action, Roll):
-            return f"Roll a {action.color} die"
+            return f"Roll a {T.color_word(action.color)} die"
         if isinstance(action, Reroll):
             return "Pay a worm to roll again"
         if isinstance(action, Pass):
@@ -573,7 +573,7 @@ class View(GameView):
                     return "Give back one worm and roll this die again (R)."
                 if isinstance(b.action, Pass):
                     return "Give back one worm; the die goes back to your hand and your turn ends (P)."
-                return f"Roll a {b.action.color} die ({b.cap})."
+                return f"Roll a {T.color_word(b.action.color)} die ({b.cap})."
         for (i, c), r in self.cols.items():
             if r.collidepoint(pos) and Place(i, c) in ctx.legal and not self.awards:
                 return self._place_words(state, ctx, Place(i, c))
@@ -587,7 +587,7 @@ class View(GameView):
         if len(rolls) == 1:
             return "Roll a die: Space"
         if rolls:
-            return "Choose a colour to roll: " + ", ".join(f"{k + 1} {a.color}" for k, a in enumerate(rolls))
+            return "Choose a colour to roll: " + ", ".join(f"{k + 1} {T.color_word(a.color)}" for k, a in enumerate(rolls))
         places = [a for a in ctx.legal if isinstance(a, Place)]
         if state.current is None or not places:
             return ""
@@ -738,7 +738,7 @@ class View(GameView):
             mounds = join_and([mound_number(m) for m in ev["mounds"]])
             return f"Round {ev['round']}: mounds {mounds} are turned up; {name(ev['start_player'])} starts."
         if t == "roll":
-            return f"{name(ev['player'])} rolls a {ev['color']} {ev['value']}."
+            return f"{name(ev['player'])} rolls a {T.color_word(ev['color'])} {ev['value']}."
         if t == "reroll":
             return f"{name(ev['player'])} pays a worm to roll again: {ev['value']}."
         if t == "pass":
