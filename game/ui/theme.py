@@ -75,11 +75,54 @@ SIZES = {"tiny": 16, "small": 20, "body": 24, "label": 28, "title": 40, "hero": 
 MIN_TEXT = 16  # no text smaller than this (the bundled font then draws lines 14 px high)
 
 
+# the log's paper (drawn at LOG_ALPHA over the table) and a hovered line's band
+LOG_PAPER = (250, 244, 230)
+LOG_ALPHA = 235
+LOG_HOVER = (250, 226, 160)
+READABLE = 4.5          # WCAG AA contrast for text
+INK_TARGET = 5.0        # what player inks aim for: AA with a margin for small text
+
+
+def luminance(rgb) -> float:
+    """WCAG relative luminance, 0 (black) to 1 (white)."""
+    def lin(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """WCAG contrast ratio of two colours, 1 to 21."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def ink_backgrounds() -> tuple:
+    """What player-coloured words are read on: the log's paper (at its worst, over black), a hovered
+    log line and the paper of the results."""
+    paper_low = tuple(c * LOG_ALPHA // 255 for c in LOG_PAPER)
+    return (paper_low, LOG_HOVER, PAPER)
+
+
+@lru_cache(maxsize=256)
+def readable_ink(rgb, backgrounds: tuple, ratio: float = READABLE) -> tuple:
+    """``rgb`` darkened (on light backgrounds) or lightened (on dark ones) in small steps, keeping
+    its hue, until it reads at ``ratio`` against every one of ``backgrounds``."""
+    rgb = tuple(int(c) for c in rgb[:3])
+    dark_bg = sum(luminance(b) for b in backgrounds) / len(backgrounds) < 0.18
+    for i in range(101):
+        k = i / 100
+        ink = tuple(round(c + (255 - c) * k) if dark_bg else round(c * (1 - k)) for c in rgb)
+        if all(contrast(ink, b) >= ratio for b in backgrounds):
+            return ink
+    return WHITE[:3] if dark_bg else (0, 0, 0)
+
+
 def dark_ink(rgb) -> tuple:
-    """A player's colour dark enough to read on paper (the log, the results notes)."""
-    lum = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-    k = min(1.0, 85 / max(lum, 1))
-    return tuple(int(c * k) for c in rgb[:3])
+    """A player's colour dark enough to read (contrast INK_TARGET >= READABLE) on the log and the
+    results paper."""
+    return readable_ink(tuple(rgb[:3]), ink_backgrounds(), INK_TARGET)
 
 
 def contrast_ink(rgb) -> tuple:

@@ -114,7 +114,7 @@ class LogView:
         return self._rows
 
     def draw(self, surf, rect: pygame.Rect, th: T.Theme, title: str = "Log"):
-        draw_panel(surf, rect, th, fill=(250, 244, 230), alpha=235)
+        draw_panel(surf, rect, th, fill=T.LOG_PAPER, alpha=T.LOG_ALPHA)
         pad = th.px(14)
         head = th.text(title, "label", T.INK, bold=True)
         surf.blit(head, (rect.x + pad, rect.y + pad))
@@ -135,7 +135,7 @@ class LogView:
             box = pygame.Rect(inner.x - th.px(4), y, inner.w, lh)
             self.row_boxes.append((box, k))
             if k == self.hovered:
-                pygame.draw.rect(surf, (250, 226, 160), box)
+                pygame.draw.rect(surf, T.LOG_HOVER, box)
             surf.blit(th.text(text, "small", color), (inner.x, y))
             y += lh
         surf.set_clip(clip)
