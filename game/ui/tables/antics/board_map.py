@@ -263,9 +263,12 @@ def _check_objects(tm, name: str) -> None:
     W, H = tm.width * tm.tilewidth, tm.height * tm.tileheight
     for obj in tm.objects:
         entry = obj.name if isinstance(obj.name, str) and obj.name else f"object id {obj.id}"
+        points = getattr(obj, "points", None)
         values = [(obj.x, obj.y)]
-        values += [(obj.x + obj.width, obj.y + obj.height)]
-        values += [(p.x, p.y) for p in (getattr(obj, "points", None) or ())]
+        if points:      # absolute; pytmx's width and height of a shape are not its extent
+            values += [(p.x, p.y) for p in points]
+        else:
+            values += [(obj.x + obj.width, obj.y + obj.height)]
         for x, y in values:
             if not (isinstance(x, (int, float)) and isinstance(y, (int, float))
                     and math.isfinite(x) and math.isfinite(y)):
