@@ -69,6 +69,8 @@ class PlayScene(Scene):
         self.help_btn = Button("Rules", "help", key=pygame.K_F1)
         self.hint_btn = Button("Hint", "hint", key=pygame.K_h)
         self.menu_btn = Button("Menu", "menu")
+        self.settings_btn = Button("Settings", "settings", key=pygame.K_F2)
+        self.in_settings = False      # the Settings are open over the game
         self.results_btn = Button("See results", "results", style="primary")
         self.last_moves: dict = {}    # player -> their latest decision (marked on the table)
         humans = [i for i, st in enumerate(self.seats) if st.kind == "human"]
@@ -367,6 +369,22 @@ class PlayScene(Scene):
         self.autosave()
         self.saver.flush()
 
+    def open_settings(self):
+        """The Settings over the game (F2): the game waits, untouched, and what was changed applies
+        when it comes back (enter)."""
+        from game.scenes.settings import SettingsScene
+        self.hint.cancel()
+        self.tooltip = None
+        self.in_settings = True
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def enter(self):
+        super().enter()
+        if self.in_settings:              # back from the Settings: the size may have changed,
+            self.in_settings = False      # and the log's inks follow the palette
+            self._layout_for = None
+            self._rebuild_log()
+
     def winner_words(self) -> str:
         """'Ann wins', 'Ann and Bruno share the win' (the finished game)."""
         names = [self.seats[w].name for w in self.rules.winners(self.state)]
@@ -453,6 +471,8 @@ class PlayScene(Scene):
                 self.back()
         elif k == pygame.K_F1:
             self._button("help")
+        elif k == pygame.K_F2:
+            self._button("settings")
         elif k == pygame.K_h and ctx.human_turn:
             self._button("hint")
         elif k == pygame.K_TAB and ctx.human_turn:
@@ -488,11 +508,13 @@ class PlayScene(Scene):
                 self.hint.ask(self.rules, self.state, ctx.to_move, self.seed * 7 + len(self.states), self.app.ai_worker)
         elif action == "menu":
             self.back()
+        elif action == "settings":
+            self.open_settings()
         elif action == "results":
             self.show_results()
 
     def _buttons(self):
-        bs = [self.help_btn, self.menu_btn]
+        bs = [self.help_btn, self.settings_btn, self.menu_btn]
         if not self.replay:
             bs.insert(0, self.undo_btn)
         if not self.replay and not self.over() and self.context().human_turn:
@@ -509,6 +531,7 @@ class PlayScene(Scene):
                 return {"undo": "Take back your last move (Ctrl+Z); never past a roll or a draw.",
                         "hint": "Ask the strongest AI what it would do here (H); Tab steps through every move.",
                         "help": "How to play (F1)", "menu": "Back to the menu (Esc); the game is saved.",
+                        "settings": "Sound, speeds, colours and size (F2); the game waits.",
                         "results": "Show the final scores (Enter)"}.get(b.action)
         return self.view.hover(pos, self.state, self.context())
 
@@ -697,9 +720,18 @@ class PlayScene(Scene):
         widths = [max(th.px(150), th.text(b.label, "label", T.INK, bold=True).get_width() + th.px(36)) for b in buttons]
         bx = r.right - th.px(12) - sum(w + th.px(10) for w in widths)
         if hint:
-            ht = th.text(hint, "body", T.HILITE)
-            hx = max(x + st.get_width() + th.px(30), bx - ht.get_width() - th.px(24))
-            surf.blit(ht, (hx, r.centery - ht.get_height() // 2))
+            left, room = x + st.get_width() + th.px(30), bx - th.px(24) - (x + st.get_width() + th.px(30))
+            rows = [th.text(hint, "body", T.HILITE)]
+            if rows[0].get_width() > room:       # too long beside the buttons: two smaller lines
+                words = wrap(hint, th.font("small"), room)
+                if len(words) > 2:
+                    words = words[:1] + [" ".join(words[1:])]
+                rows = [th.text(ln, "small", T.HILITE) for ln in words]
+            hx = max(left, bx - max(img.get_width() for img in rows) - th.px(24))
+            hy = r.centery - sum(img.get_height() for img in rows) // 2
+            for img in rows:
+                surf.blit(img, (hx, hy), area=pygame.Rect(0, 0, room, img.get_height()))
+                hy += img.get_height()
         self.undo_btn.enabled = self.can_undo()
         for b, w in zip(buttons, widths):
             b.rect = pygame.Rect(bx, r.y + th.px(10), w, r.h - th.px(20))
