@@ -96,13 +96,17 @@ def test_every_legal_move_can_be_made_with_the_mouse_through_a_whole_game(app):
     assert {"act", "hatch", "ants", "build_cell"} <= phases
 
 
-def test_enter_ends_the_turn_or_stops_the_action(app):
+def test_enter_ends_the_turn_after_asking_and_s_stops_the_action(app):
     s = start(3)
     view = View(R, s.seats, Theme((1280, 720)))
     view.layout(pygame.Rect(0, 0, 1280, 720))
     c = ctx(s)
+    assert view.key(pygame.K_RETURN, s, c) is None            # an action is unused: it asks first
     a = view.key(pygame.K_RETURN, s, c)
     assert a is not None and a in c.legal
+    s = play_until(s, lambda x: any(type(a).__name__ == "Stop" for a in R.legal_actions(x)))
+    c = ctx(s)
+    assert view.key(pygame.K_s, s, c) in c.legal and view.key(pygame.K_RETURN, s, c) is None
 
 
 def test_every_event_reads_as_words():

@@ -9,6 +9,7 @@ same trail), a small menu lists them.
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 
@@ -46,6 +47,7 @@ PHASE_HINTS = {
 MAP_ANT = 46          # an ant's length on the map, in map pixels
 FLASH_MS = 1400
 ATTACK_MS = 1900        # one anteater's arrival: walk to its meal, then say what it ate
+ASK_S = 4.0             # a second Enter within this many seconds ends a turn with actions unused
 _BOARD_ART: dict = {}     # the loaded map and the board painted at map size, made once per run
 
 
@@ -130,6 +132,11 @@ class View(GameView):
         self.flash: dict = {}           # ("trail"|"node"|"cell"|"area", key) -> ms left
         self.attacks: list[dict] = []   # anteater arrivals still to show, one after the other
         self.zoom: int | None = None    # a player's ant-hill shown large over the table (Z)
+        self.ask_end = None             # (state, time.monotonic() deadline): Enter pressed once with actions unused
+        self.banner_rect = None         # where the last-round banner was drawn (None: no banner)
+        self.menu_title: str = ""       # a warning above the small menu (an action that changes nothing)
+        self._facts = (None, {})        # (state, what the panels and the bar say about it), made once per state
+        self._fits: dict = {}           # (player, hill, ghosts, room, biggest) -> where its hexes go
 
     # ------------------------------------------------------------------ geometry
     def layout(self, rect):
@@ -340,6 +347,12 @@ class View(GameView):
             self._draw_attack(surf, self.attacks[0])
         if self.menu:
             draw_panel(surf, self.menu_rect, th, radius=10)
+            if self.menu_title:                          # a warning above the entries (ruling 33)
+                ty = self.menu_rect.y + th.px(6)
+                for ln in wrap(self.menu_title, th.font("small", True), self.menu_rect.w - th.px(12)):
+                    t = th.text(ln, "small", T.DANGER, bold=True)
+                    surf.blit(t, (self.menu_rect.x + th.px(6), ty))
+                    ty += t.get_height()
             for b in self.menu:
                 b.hover = b.rect.collidepoint(mouse)
                 b.draw(surf, th)
@@ -617,6 +630,51 @@ class View(GameView):
             if self.flash.get(("area", area.id)):
                 pygame.draw.rect(surf, T.HILITE, r.inflate(th.px(8), th.px(8)), th.px(3), border_radius=th.px(12))
 
+    # what the panels and the bar say (once per state) ---------------------
+    def facts(self, state) -> dict:
+        """Each player's score now and if what their ants carry got home, the bag in rounds and the
+        last-round banner: worked out once per state, not per frame."""
+        seen, got = self._facts
+        if seen is state:
+            return got
+        n = len(self.seats)
+        got = {"score": [sum(self.rules.score_lines(state, p).values()) for p in range(n)],
+               "potential": [self.rules.potential_score(state, p) for p in range(n)],
+               "bag": self._bag_words(state), "banner": self._end_banner(state)}
+        self._facts = (state, got)
+        return got
+
+    def score_words(self, state, p) -> tuple[str, str]:
+        """("12 pts", "(17 if carried items get home)"; the second empty when nothing would change)."""
+        f = self.facts(state)
+        now, then = f["score"][p], f["potential"][p]
+        return f"{now} pts", (f"({then} if carried items get home)" if then != now else "")
+
+    def _bag_words(self, state) -> str:
+        """The bag in tiles and, until the end is triggered, in rounds: each turn end refills the scout
+        fields with as many tiles as that turn took, so the bag empties at the rate seen so far (one
+        tile a turn assumed until a round has been played); when a refill runs short every player has
+        one more turn (ruling 22), and the game stops after the last stall round (ruling 36)."""
+        d, n, bag = state.data, len(self.seats), len(state.bag)
+        if state.end_by is not None or state.phase == "over":
+            return f"Bag: {_plural(bag, 'tile')}"
+        turns = (state.round - 1) * n + (state.player - state.start_player) % n      # turns finished
+        taken = max(0, len(d.bag_tiles) - d.rows * d.setup_fields - bag)
+        per_round = max(0.5, (taken + n) / (turns + n) * n)
+        left = min(math.ceil(bag / per_round) + 1, d.stall_rounds - state.round + 2)
+        return f"Bag: {_plural(bag, 'tile')}, about {_plural(max(1, left), 'round')} left"
+
+    def _end_banner(self, state) -> str:
+        """Once the end is triggered: who still has a turn, the player to move first."""
+        if state.end_by is None or state.phase == "over":
+            return ""
+        n = len(self.seats)
+        k = max(1, min(state.turns_left, n))
+        names = [self.seats[(state.player + i) % n].name for i in range(k)]
+        if k == 1:
+            return f"Last turn of the game: {names[0]} is playing it."
+        return f"Last round: {', '.join(names[:-1])} and {names[-1]} each have one more turn."
+
     # ant-hills ------------------------------------------------------------
     def _hill_cells(self, state, p, legal) -> tuple[dict, set]:
         hill = state.hills[p]
@@ -643,11 +701,22 @@ class View(GameView):
                       th.px(10), self.seat_color(p))
         name = th.text(seat.name, "small", T.INK, bold=True)
         surf.blit(name, (x + th.px(26), y))
-        score = th.text(f"{sheet.total} pts", "small", T.INK, bold=True)
-        surf.blit(score, (x + head_w - score.get_width(), y))
+        now, then = self.score_words(state, p)
+        score = th.text(f"{now}  {then}" if then and not compact else now, "small", T.INK, bold=True)
+        sr = score.get_rect(topright=(x + head_w, y))
+        surf.blit(score, sr)
+        self.hot.append(("score_info", sr, p))
         y += name.get_height() + th.px(2)
         t = th.text(f"{_plural(state.supply[p], 'ant')} in supply", "tiny", T.INK_SOFT)
         surf.blit(t, (x, y))
+        if then and compact:            # "(9 if home)" under the score, or a row of its own if the supply is long
+            pot = th.text(f"{then.split(' if ')[0]} if home)", "tiny", (150, 80, 20), bold=True)
+            pr = pot.get_rect(topright=(x + head_w, y))
+            if pr.x < x + t.get_width() + th.px(6):
+                pr.y += t.get_height()
+                y += t.get_height()
+            surf.blit(pot, pr)
+            self.hot.append(("score_info", pr, p))
         y += t.get_height() + th.px(2)
         y = self._draw_items(surf, state, p, x, y, th.px(22))
         if compact:  # the player to move has the hand large in the bar below the board
@@ -700,23 +769,15 @@ class View(GameView):
         cells = list(hill) + list(ghosts)
         if not cells:
             return
-        pts = {c: A.axial_to_pixel(c[0], c[1], 1.0) for c in cells}
-        xs = [v[0] for v in pts.values()]
-        ys = [v[1] for v in pts.values()]
-        bw = max(xs) - min(xs) + math.sqrt(3)
-        bh = max(ys) - min(ys) + 2
-        R = min(room.w / bw, room.h / bh, th.px(biggest))
-        px = max(10, int(R / A.HEX_FRACTION))
-        R = A.cell_radius(px)
-        cx0 = room.centerx - (max(xs) + min(xs)) / 2 * R
-        cy0 = room.centery - (max(ys) + min(ys)) / 2 * R
+        pts, px, R, cx0, cy0, order = self._fit(hill, ghosts, room, th.px(biggest))
         mine = p == state.player
         lit = {}
         if mine:
             for a in legal:
                 if isinstance(a, (UseSpace, BuildCell, BuildDir, StorePrey)) and a.cell is not None:
                     lit[a.cell] = a
-        order = sorted(cells, key=lambda c: (len(hill.get(c, ())), pts[c][1]))
+        clip = surf.get_clip()
+        surf.set_clip(room.inflate(th.px(6), th.px(4)).clip(clip))     # never over the header or the next panel
         for c in order:
             centre = (cx0 + pts[c][0] * R, cy0 + pts[c][1] * R)
             stack = hill.get(c)
@@ -743,6 +804,35 @@ class View(GameView):
             self.hot.append(("cell", (centre, R * 0.85), (p, c)))
             if self.flash.get(("cell", (p, c))):
                 pygame.draw.polygon(surf, T.HILITE, A.hex_corners(centre[0], centre[1], R), th.px(3))
+        surf.set_clip(clip)
+
+    def _fit(self, hill, ghosts, room, biggest) -> tuple:
+        """Where a hill's hexes go in ``room``, centred and as large as fits (at most ``biggest``
+        corner radius): (unit centres, px, R, x0, y0, drawing order). The box counted is what a hex
+        image shows: the hex, raised a little per level, its drop shadow to the right and below.
+        Kept per hill (a hill is never changed, only replaced) and room, not worked out each frame."""
+        key = (id(hill), frozenset(ghosts), tuple(room), biggest)
+        got = self._fits.get(key)
+        if got is not None and got[0] is hill:
+            return got[1]
+        cells = list(hill) + list(ghosts)
+        pts = {c: A.axial_to_pixel(c[0], c[1], 1.0) for c in cells}
+        half_w = math.sqrt(3) / 2
+        left = min(v[0] for v in pts.values()) - half_w - 0.06
+        right = max(v[0] for v in pts.values()) + half_w + 0.3              # the shadow
+        top = min(v[1] - 1 - 0.2 * (len(hill.get(c, ())) > 1) for c, v in pts.items())   # raised stacks
+        bottom = max(v[1] for v in pts.values()) + 1 + 0.35
+        R = max(1.0, min(room.w / (right - left), room.h / (bottom - top), biggest))
+        px = max(4, int(R / A.HEX_FRACTION))
+        R = A.cell_radius(px)
+        x0 = room.centerx - (left + right) / 2 * R
+        y0 = room.centery - (top + bottom) / 2 * R
+        order = sorted(cells, key=lambda c: (len(hill.get(c, ())), pts[c][1]))
+        got = (pts, px, R, x0, y0, order)
+        if len(self._fits) > 64:
+            self._fits.clear()
+        self._fits[key] = (hill, got)
+        return got
 
     # the choice bar -------------------------------------------------------
     def _bar_buttons(self, state, legal) -> list[Button]:
@@ -764,10 +854,11 @@ class View(GameView):
                 out.append(Chip(f"Take back a {a.where} ant", a))
         for a in legal:
             if isinstance(a, Stop):
-                out.append(Chip("Stop (Enter)", a, key=pygame.K_RETURN))
+                out.append(Chip("Stop (S)", a, key=pygame.K_s))
             elif isinstance(a, EndActions):
-                out.append(Chip("End turn (Enter)", a, key=pygame.K_RETURN,
-                                style="primary" if not state.actions_left else "normal"))
+                asking = bool(self.asking(state))
+                out.append(Chip("End turn now (Enter)" if asking else "End turn (Enter)", a, key=pygame.K_RETURN,
+                                style="primary" if asking or not state.actions_left else "normal"))
         return out
 
     def _draw_bar(self, surf, state, ctx, legal, mouse):
@@ -779,8 +870,14 @@ class View(GameView):
         if state.phase == "over":
             t = th.text("The game is over.", "label", T.INK, bold=True)
             surf.blit(t, (x, y))
-            self.buttons = []
+            self.buttons, self.banner_rect = [], None
             return
+        facts = self.facts(state)
+        self.banner_rect = None
+        if facts["banner"]:
+            y = self._draw_banner(surf, facts["banner"], r, y)
+        hand_left = self._draw_bar_hand(surf, state, legal, pygame.Rect(r.centerx, y - th.px(2), r.w // 2 - th.px(12),
+                                                                        th.px(64)))
         who = self.seats[p].name if 0 <= p < len(self.seats) else "?"
         title = th.text(f"{who}: round {state.round}", "label", T.INK, bold=True)
         surf.blit(title, (x, y))
@@ -793,21 +890,30 @@ class View(GameView):
                 img.set_alpha(70)
             surf.blit(img, (tx, y + th.px(2)))
             tx += th.px(28)
+        bag = th.text(facts["bag"], "tiny", T.INK_SOFT, bold=True)
+        if tx + th.px(8) + bag.get_width() < hand_left - th.px(8):        # on the title row when it fits
+            surf.blit(bag, bag.get_rect(midleft=(tx + th.px(8), y + title.get_height() // 2)))
+            bag = None
         y += title.get_height() + th.px(4)
-        line = self._status(state)
-        for ln in wrap(line, th.font("small"), r.w // 2 - th.px(28))[:3]:
-            t = th.text(ln, "small", T.INK_SOFT)
-            surf.blit(t, (x, y))
-            y += t.get_height()
-        self._draw_bar_hand(surf, state, legal, pygame.Rect(r.centerx, r.y + th.px(8), r.w // 2 - th.px(12), th.px(64)))
         self.buttons = self._bar_buttons(state, legal) if ctx.human_turn else []
-        if not self.buttons:
-            return
         bh, gap = th.px(38), th.px(8)
         mags = [b for b in self.buttons if isinstance(b.action, UseMagnificant)]
         rest = [b for b in self.buttons if not isinstance(b.action, UseMagnificant)]
         rows = [rest] if not mags else [mags, rest]
-        by = r.bottom - len(rows) * (bh + gap) - th.px(4)
+        by = r.bottom - len(rows) * (bh + gap) - th.px(4) if self.buttons else r.bottom - th.px(6)
+        asking = self.asking(state) if ctx.human_turn else ""
+        lines = [(ln, "small", T.DANGER if asking else T.INK_SOFT, bool(asking))
+                 for ln in wrap(asking or self._status(state), th.font("small"), r.w // 2 - th.px(28))[:3]]
+        if bag is not None:
+            lines.append((facts["bag"], "tiny", T.INK_SOFT, True))
+        for ln, size, colour, bold in lines:
+            t = th.text(ln, size, colour, bold=bold)
+            if y + t.get_height() > by:                                   # never under the buttons
+                break
+            surf.blit(t, (x, y))
+            y += t.get_height()
+        if not self.buttons:
+            return
         for row in rows:
             bx = x
             if row is mags:
@@ -829,7 +935,7 @@ class View(GameView):
         th = self.th
         hand = state.hands[state.player]
         if not hand:
-            return
+            return box.right
         picks = {a.tile: a for a in legal if isinstance(a, (BuildTile, Discard))}
         px = min(th.px(110), int(box.h / 0.62))
         x = box.right
@@ -844,7 +950,25 @@ class View(GameView):
                 self.hot.append(("hand_info", rr, tid))
             x = rr.x - th.px(10)
         lab = th.text("Hand:", "small", T.INK_SOFT, bold=True)
-        surf.blit(lab, lab.get_rect(midright=(x, box.y + box.h // 2)))
+        lr = lab.get_rect(midright=(x, box.y + box.h // 2))
+        surf.blit(lab, lr)
+        return lr.x
+
+    def _draw_banner(self, surf, text, r, y) -> int:
+        """The last-round banner across the top of the bar; the y under it."""
+        th = self.th
+        lines = wrap(text, th.font("body", True), r.w - th.px(48))[:2]
+        imgs = [th.text(ln, "body", T.INK, bold=True) for ln in lines]
+        box = pygame.Rect(r.x + th.px(8), y - th.px(4), r.w - th.px(16),
+                          sum(i.get_height() for i in imgs) + th.px(10))
+        pygame.draw.rect(surf, (255, 226, 180), box, border_radius=th.px(10))
+        pygame.draw.rect(surf, T.DANGER, box, th.px(3), border_radius=th.px(10))
+        self.banner_rect = box
+        ty = box.y + th.px(5)
+        for img in imgs:
+            surf.blit(img, img.get_rect(midtop=(box.centerx, ty)))
+            ty += img.get_height()
+        return box.bottom + th.px(8)
 
     def _status(self, state) -> str:
         ph = state.phase
@@ -888,7 +1012,7 @@ class View(GameView):
             return None
         for b in self.buttons:
             if b.hit(pos):
-                return b.action
+                return self._checked(b.action, pos, state)
         kind, key = self._hit(pos)
         legal = ctx.legal
         opts = []
@@ -910,25 +1034,61 @@ class View(GameView):
         elif kind == "trail":
             opts = self._trail_actions(legal).get(key, [])
         if len(opts) == 1:
-            return opts[0]
+            return self._checked(opts[0], pos, state)
         if len(opts) > 1:
             self._open_menu(pos, state, opts)
         return None
 
-    def _open_menu(self, pos, state, opts):
+    def _checked(self, action, pos, state):
+        """Ruling 33: an action that would change nothing is not taken at the first click; a small menu
+        says so and offers it (1 or a click takes it, Esc or a click elsewhere does not)."""
+        why = self.changes_nothing(state, action)
+        if not why:
+            return action
+        self._open_menu(pos, state, [action], labels=["Use it anyway (spend the marker)"], title=why)
+        return None
+
+    def changes_nothing(self, state, action) -> str:
+        """Why taking this action (a hex of the hill or the magnificANT) now would change nothing but
+        the marker it spends ("" when it does something or asks for a choice)."""
+        if not isinstance(action, (UseSpace, UseMagnificant)):
+            return ""
+        after = self.rules.apply(state, action)               # a new state: ``state`` is not changed
+        if after.phase != "act" or after.player != state.player:
+            return ""
+        if any(getattr(after, f) != getattr(state, f) for f in (
+                "hills", "hands", "hatch", "supply", "ants", "guards", "fields", "leaves", "stored", "beside",
+                "delivered", "prey_left", "leaves_left", "bag")):
+            return ""
+        if isinstance(action, UseMagnificant):
+            kind, level = action.action, 1
+        else:
+            stack = state.hills[state.player][action.cell]
+            kind, level = stack[-1][1], len(stack)
+        why = {"build": "you have no tile in your hand", "scout": "the scout fields it reaches are empty",
+               "hatch": "no ant is left in your supply", "ants": "you have no ant to send out or take back",
+               "heave": "none of your ants can pick up or pass on food"}.get(kind, "nothing can be done")
+        return f"{ACTION_WORDS.get(kind, kind)} at level {level} would change nothing: {why}."
+
+    def _open_menu(self, pos, state, opts, labels=None, title: str = ""):
         th = self.th
         font = th.font("label", True)
-        labels = [self.action_words(a, state) for a in opts]
+        labels = labels or [self.action_words(a, state) for a in opts]
         w = max(font.size(s)[0] for s in labels) + th.px(36)
         bh, gap = th.px(40), th.px(6)
-        h = len(opts) * (bh + gap) + gap
+        self.menu_title = title
+        heads = wrap(title, th.font("small", True), max(w, th.px(360))) if title else []
+        if heads:
+            w = max(w, max(th.font("small", True).size(ln)[0] for ln in heads))
+        top = sum(th.font("small", True).get_linesize() for _ in heads) + (gap if heads else 0)
+        h = len(opts) * (bh + gap) + gap + top
         r = pygame.Rect(pos[0], pos[1], w + 2 * gap, h)
         r.clamp_ip(self.rect)
         self.menu_rect = r
         self.menu = []
         for i, (a, s) in enumerate(zip(opts, labels)):
             b = Button(f"{i + 1}. {s}", a)
-            b.rect = pygame.Rect(r.x + gap, r.y + gap + i * (bh + gap), w, bh)
+            b.rect = pygame.Rect(r.x + gap, r.y + gap + top + i * (bh + gap), w, bh)
             self.menu.append(b)
 
     def action_words(self, a, state) -> str:
@@ -993,15 +1153,31 @@ class View(GameView):
         if key == pygame.K_z:
             self.zoom = None if self.zoom is not None else state.player
             return None
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            for cls in (Stop, EndActions):
-                a = next((a for a in ctx.legal if isinstance(a, cls)), None)
-                if a is not None:
-                    return a
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):     # Enter only ends the turn: asks first with actions unused
+            end = next((a for a in ctx.legal if isinstance(a, EndActions)), None)
+            if end is not None and self._unused(state, ctx.legal) and not self.asking(state):
+                self.ask_end = (state, time.monotonic() + ASK_S)
+                return None
+            self.ask_end = None
+            return end
+        if key == pygame.K_s:                               # S stops the action under way
+            return next((a for a in ctx.legal if isinstance(a, Stop)), None)
         if state.phase == "scout" and pygame.K_1 <= key <= pygame.K_3:
             row = key - pygame.K_1
             return next((a for a in ctx.legal if isinstance(a, ScoutTake) and a.row == row), None)
         return None
+
+    @staticmethod
+    def _unused(state, legal) -> bool:
+        """Action markers left that could still be used (ending the turn would give them up)."""
+        return state.actions_left > 0 and any(isinstance(a, (UseSpace, UseMagnificant)) for a in legal)
+
+    def asking(self, state) -> str:
+        """The question in the bar after a first Enter with actions unused ("" when none is open)."""
+        a = self.ask_end
+        if a is None or a[0] is not state or time.monotonic() > a[1]:
+            return ""
+        return f"You still have {_plural(state.actions_left, 'action')}. Press Enter again to end your turn."
 
     def guide(self, state, ctx) -> str:
         if state.phase == "act" and not state.actions_left:
@@ -1117,6 +1293,10 @@ class View(GameView):
             who = [self.seats[p].name for p in range(len(self.seats)) if key in state.ants[p]]
             words = self.trail_words(key)
             return words[0].upper() + words[1:] + (f" ({', '.join(who)})" if who else "")
+        if kind == "score_info":
+            now, then = self.score_words(state, key)
+            pot = self.facts(state)["potential"][key]
+            return f"{now} now" + (f"; {pot} if the prey and leaves these ants carry got home" if then else "")
         if kind == "mag_info":
             return "The magnificANT: once a turn, any action at level 1"
         return None
@@ -1140,13 +1320,16 @@ class View(GameView):
 
     # ------------------------------------------------------------------ animation
     def cancel_pending(self) -> bool:
+        if self.menu or self.ask_end is not None:       # a question open: Esc answers "no"
+            self.menu, self.ask_end = [], None
+            return True
         if self.zoom is not None:
             self.zoom = None
             return True
         return False
 
     def on_events(self, events, state):
-        self.menu = []
+        self.menu, self.ask_end = [], None
         if self.zoom is not None and self.zoom != state.player:
             self.zoom = None
         for ev in events:
@@ -1167,6 +1350,9 @@ class View(GameView):
                 self.attacks.append({"ev": ev, "ms": 0.0, "text": self.describe_event(ev, state)})
 
     def update(self, dt_ms):
+        if self.ask_end is not None and time.monotonic() > self.ask_end[1]:
+            self.ask_end = None                          # the question lapsed: draw the bar without it
+            return True
         if self.attacks:
             a = self.attacks[0]
             a["ms"] += dt_ms / self.anim_factor
