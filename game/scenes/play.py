@@ -63,6 +63,7 @@ class PlayScene(Scene):
         self.help: HelpOverlay | None = None
         self.message = ""
         self.held_until: float | None = None   # the clock time until which the last decision is held
+        self.asked: tuple | None = None        # (state, move) the view asked about before a second Enter
         self.tooltip: str | None = None
         self.mouse = (0, 0)
         self.undo_btn = Button("Undo", "undo", key=pygame.K_u)
@@ -479,7 +480,12 @@ class PlayScene(Scene):
             self.focus.step(ctx.legal, back=bool(ev.mod & pygame.KMOD_SHIFT))
             self.hint.reason = ""
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.focus.action(ctx.legal) is not None:
-            self.submit(self.focus.action(ctx.legal))
+            action = self.focus.action(ctx.legal)
+            question = self.view.question_before(action, self.state, ctx)
+            if question and self.asked != (self.state, action):
+                self.asked, self.message = (self.state, action), question
+            else:
+                self.submit(action)
         elif self.replay and k in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_HOME, pygame.K_END):
             last = len(self.states) - 1
             self.cursor = {pygame.K_RIGHT: min(last, self.cursor + 1), pygame.K_LEFT: max(0, self.cursor - 1),

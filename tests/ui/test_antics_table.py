@@ -255,3 +255,20 @@ def test_the_hill_fits_its_panel_after_many_builds(app, size, n, seed):
             room = pygame.Rect(view.rect.x, view.rect.y, view.rect.w, view.bar.y - view.rect.y)
             assert all(room.contains(box) for p, box in hex_boxes(view) if p == view.zoom)
     assert biggest >= 20                                               # the hills did grow
+
+
+def test_a_hint_that_ends_the_turn_with_actions_unused_asks_first(app):
+    """No key means two things: Enter on a focused or hinted End turn asks like the table's Enter."""
+    rules = get_rules("antics")
+    seats = [Seat(n, c, "human") for n, c in zip(("Ann", "Bo", "Cy"), rules.seat_colors)]
+    play = PlayScene(app, "antics", seats, 3, {})
+    app.scenes.push(play)
+    app.frame(16)
+    ctx = play.context()
+    end = next(a for a in ctx.legal if isinstance(a, EndActions))
+    play.focus.point_at(ctx.legal, end)
+    press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
+    app.dispatch(press)
+    assert len(play.states) == 1 and "Press Enter again" in play.message
+    app.dispatch(press)
+    assert len(play.states) == 2

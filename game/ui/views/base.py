@@ -74,6 +74,11 @@ class GameView:
         sentence or two (default: the hint line)."""
         return self.hint(state, ctx)
 
+    def question_before(self, action, state, ctx: ViewContext) -> str:
+        """A question to ask before ``action`` is played from the keyboard focus or a hint (Enter
+        again plays it); "" to play it at once."""
+        return ""
+
     def guide_regions(self, state, ctx: ViewContext) -> list:
         """Rects of the table the guide's words for this decision talk about (its note never
         covers them, nor the legal moves and keep_clear)."""

@@ -1167,6 +1167,12 @@ class View(GameView):
             return next((a for a in ctx.legal if isinstance(a, ScoutTake) and a.row == row), None)
         return None
 
+    def question_before(self, action, state, ctx) -> str:
+        """Ending the turn with actions unused asks first, also when a hint or Tab chose it."""
+        if isinstance(action, EndActions) and self._unused(state, ctx.legal):
+            return f"You still have {_plural(state.actions_left, 'action')}. Press Enter again to end your turn."
+        return ""
+
     @staticmethod
     def _unused(state, legal) -> bool:
         """Action markers left that could still be used (ending the turn would give them up)."""
