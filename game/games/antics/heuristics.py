@@ -143,6 +143,7 @@ class Profile:
     knows the last round for what it is and sees the rivals who could steal what it carries."""
     gamma: float = 0.9          # worth kept per action still needed before an item is home
     plan_steps: int = 5         # deliveries planned ahead
+    sure: float = 0.85          # share of a planned delivery's worth counted (the rest may be lost to rivals)
     risk_per_trail: float = 0.0  # extra actions charged per new trail of a delivery
     steal_risk: float = 0.8     # share of a carried item lost when a rival could steal it
     exposed: float = 0.4        # share lost when it waits on the trails, no rival ready to steal it yet
@@ -229,9 +230,9 @@ class Heuristics:
                 v -= (w.steal_risk if self.threat(rules, s, p, t) else w.exposed) * iv
         v += self.plan(rules, s, p, levels, k + carried_prey, leaf_slots, horizon - spent, spent)
         later = 0.0 if turns == 1 else 1.0               # what only pays in later turns
-        v += later * w.soldier_w * min(s.hatch[rules.soldier][p], 2) * (1.0 if len(mine) >= 2 else 0.3)
-        v += later * w.hill_w * hill_value(rules, s, p)
-        v += later * w.hand_w * hand_worth(s.data, s.hands[p])
+        v += later * w.sure * w.soldier_w * min(s.hatch[rules.soldier][p], 2) * (1.0 if len(mine) >= 2 else 0.3)
+        v += later * w.sure * w.hill_w * hill_value(rules, s, p)
+        v += later * w.sure * w.hand_w * hand_worth(s.data, s.hands[p])
         if turns == 1 or w.endgame is False:               # the tie-break, for a close finish
             v += TIE_W * tiebreak(rules, s, p)
         return v
@@ -305,7 +306,7 @@ class Heuristics:
             t_now += cost
             if t_now > horizon + 1:
                 break
-            part = worth * w.gamma ** t_now
+            part = w.sure * worth * w.gamma ** t_now        # a prey still on its clearing may go to a rival or an anteater
             if t_now > horizon:
                 part *= horizon + 1 - t_now
             total += part
@@ -373,7 +374,7 @@ class Heuristics:
             got_plan = plans.get((levels, fungi))
             if got_plan is None:
                 got_plan = plans[(levels, fungi)] = self.plan(rules, s, p, dict(levels), k, list(fungi[held:]), horizon, 0.0)
-            best = max(best, self.w.hill_w * worth + got_plan)
+            best = max(best, self.w.sure * self.w.hill_w * worth + got_plan)
         if len(self.build_cache) >= CACHE_SIZE:
             self.build_cache.clear()
         self.build_cache[key] = (best, s.hills[p])

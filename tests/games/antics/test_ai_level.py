@@ -1,0 +1,130 @@
+"""How well Medium plays Antics!: a small seeded arena that fails if it drops back to its old level
+(four Mediums used to score 3 points a player), and the behaviours its plan is meant to show."""
+import pytest
+
+from game.ai.bots import bot_move, make_bot
+from game.core.rules import Seat
+from game.games import get_rules
+from game.games.antics import heuristics as HEUR
+
+R = get_rules("antics")
+
+
+def seats(n, kind="human"):
+    return [Seat(f"P{i}", R.seat_colors[i], kind) for i in range(n)]
+
+
+def play(kinds, seed):
+    s = R.new_game(seats(len(kinds), "medium"), seed, {})
+    bots = [make_bot(k, R, seed * 31 + i * 7919, timed=False) for i, k in enumerate(kinds)]
+    while not R.is_over(s):
+        p = R.to_move(s)
+        s = R.apply(s, bot_move(bots[p], R, s, p))
+    return s
+
+
+def test_four_mediums_score_well_above_the_old_level():
+    """The old Medium: 3.0 points a player, 5.4 for the winner, 1.5 prey each, hardly any fungus
+    points. Three seeded games of four Mediums now (about 11 and 18 over 30 games)."""
+    totals, winners, fungus_players, eaten, delivered = [], [], 0, 0, 0
+    for seed in (1, 2, 3):
+        s = play(["medium"] * 4, seed)
+        scores = [sh.total for sh in R.score_sheets(s)]
+        totals += scores
+        winners.append(max(scores))
+        fungus_players += sum(1 for p in range(4) if R.score_lines(s, p)["fungus"] > 0)
+        for ev in s.log.to_list():
+            if ev["type"] == "attack" and ev.get("prey"):
+                eaten += 1
+            elif ev["type"] == "heave" and ev.get("how") == "home" and not ev["item"].startswith("leaf:"):
+                delivered += 1
+    assert sum(totals) / len(totals) >= 7.0
+    assert sum(winners) / len(winners) >= 11.0
+    assert fungus_players >= 2
+    assert eaten <= delivered / 2
+
+
+def at_act(s, p=0):
+    """s as player p's turn in round 3, three actions to take."""
+    t = s.copy()
+    t.player, t.round, t.actions_left, t.used, t.magnificant_used = p, 3, 3, frozenset(), False
+    t.phase, t.act, t.level, t.units, t.delivered, t.took_tiles = "act", None, 0, 0, (), False
+    return t
+
+
+def with_heave_level(s, p, level):
+    """p's base heave hex raised to ``level`` (stacked build/heave tiles; the rules read only the
+    stack)."""
+    hill = dict(s.hills[p])
+    hill[(2, 0)] = hill[(2, 0)][:1] + tuple((f"K{39 + i}", "heave") for i in range(level - 1))
+    return s.hills[:p] + (hill,) + s.hills[p + 1:]
+
+
+def turn_events(s, bot, p=0):
+    """Medium plays p's whole turn; the events of that turn and the state after it."""
+    start = len(s.log)
+    while not R.is_over(s) and R.to_move(s) == p and s.player == p:
+        s = R.apply(s, bot_move(bot, R, s, p))
+    return [ev for ev in s.log.since(start) if ev.get("player") == p], s
+
+
+@pytest.mark.parametrize("level", [3, 2])
+def test_medium_heaves_a_carried_prey_home_in_the_same_turn_when_it_can(level):
+    """Ants on T05 (ant-hill to J5) and T22 (J5 to the grass prey): pick up, heave, heave home is
+    one level-3 heave, or a level-2 heave and the magnificANT's; Medium brings the prey home in
+    this turn."""
+    s = at_act(R.new_game(seats(4), 7, {}))
+    s.ants = ({"T05": None, "T22": None},) + s.ants[1:]
+    s.supply = (s.supply[0] - 2,) + s.supply[1:]
+    s.hills = with_heave_level(s, 0, level)
+    evs, after = turn_events(s, make_bot("medium", R, 1))
+    home = [ev["item"] for ev in evs if ev["type"] == "heave" and ev.get("how") == "home"]
+    assert "caterpillar" in home
+    assert "caterpillar" in after.stored[0].values() or "caterpillar" in after.beside[0]
+    assert all(item is None for item in after.ants[0].values())
+
+
+@pytest.mark.parametrize("rival_there", [True, False])
+def test_medium_does_not_leave_a_prey_stealable(rival_there):
+    """The ladybird is four heaves from home and Medium has two heaves a turn (a level-1 heave and
+    the magnificANT); a rival with a soldier ready has an empty ant on the ladybird's trail, or
+    could lay a hatched flower ant there. Medium must not end its turn with the ladybird where
+    that rival can steal it next turn (unless it guards it)."""
+    s = at_act(R.new_game(seats(4), 8, {}))
+    rival = {"T18": None, "T19": None, "T05": None} if rival_there else {"T19": None, "T05": None}
+    s.ants = ({"T05": None, "T19": None, "T18": None}, rival) + s.ants[2:]
+    s.supply = (s.supply[0] - 3, s.supply[1] - 5) + s.supply[2:]
+    hatch = [list(row) for row in s.hatch]
+    hatch[R.soldier][1] = 1
+    hatch[R.area_index["flower"]][1] = 1
+    s.hatch = tuple(map(tuple, hatch))
+    evs, after = turn_events(s, make_bot("medium", R, 2))
+    for t, item in after.ants[0].items():
+        if item is not None:
+            assert after.guards.get(t) == 0 or not HEUR._steal_threat_near(R, after, 0, t), (t, item, evs)
+
+
+def test_medium_delivers_rather_than_picks_up_when_it_carries_a_prey_next_to_the_hill():
+    """A prey on the ant next to the ant-hill goes home first: the heave does not wait for later."""
+    s = at_act(R.new_game(seats(4), 9, {}))
+    s.ants = ({"T05": "caterpillar", "T19": None},) + s.ants[1:]
+    s.supply = (s.supply[0] - 2,) + s.supply[1:]
+    evs, after = turn_events(s, make_bot("medium", R, 3))
+    assert "caterpillar" in after.stored[0].values() or "caterpillar" in after.beside[0]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_easy_and_medium_decide_quickly(level):
+    """Medium thinks in milliseconds (Easy is the same heuristics with noise)."""
+    import time
+    s = R.new_game(seats(4, level), 4, {})
+    bots = [make_bot(level, R, 40 + i, timed=False) for i in range(4)]
+    n, spent = 0, 0.0
+    while not R.is_over(s) and n < 250:
+        p = R.to_move(s)
+        t0 = time.perf_counter()
+        a = bot_move(bots[p], R, s, p)
+        spent += time.perf_counter() - t0
+        s = R.apply(s, a)
+        n += 1
+    assert spent / n < 0.03
