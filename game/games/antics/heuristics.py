@@ -347,6 +347,69 @@ class Heuristics:
 
     def best_build(self, rules, s, p, tile, *how) -> float:
         """The best worth after building ``tile`` the ways that begin with ``how`` (see
+        _build_options): the hill's worth (hill_w) plus the plan with the hill's new levels and
+        fungi (worked out once per state and tile for every way)."""
+        sy = s.data.tiles[tile]
+        stored = s.stored[p]
+        key = (sy, id(s.hills[p]), s.used, tuple(stored), frozenset(s.ants[p].items()), s.prey_left,
+               s.leaves_left, s.leaves[p], tuple(row[p] for row in s.hatch), s.supply[p], len(s.bag), s.end_by,
+               s.actions_left, s.turns_left, s.player)
+        got = self.build_cache.get(key)
+        if got is None or got[1] is not s.hills[p]:
+            got = (self._build_worths(rules, s, p, sy), s.hills[p])
+            if len(self.build_cache) >= CACHE_SIZE:
+                self.build_cache.clear()
+            self.build_cache[key] = got
+        return got[0].get(how, -99.0)
+
+    def _build_worths(self, rules, s, p, sy) -> dict:
+        """how -> the best worth over the ways to build a tile with symbols ``sy`` that begin so."""
+        stored = s.stored[p]
+        memo = rules.hill_info(s, p).memo
+        mkey = ("build_opts", sy, s.used, frozenset(stored))
+        opts = memo.get(mkey)
+        if opts is None:
+            opts = memo[mkey] = _build_options(rules, s, p, sy)
+        k = len(stored) + len(s.beside[p]) + (len(s.delivered) if p == s.player else 0)
+        k += sum(1 for item in s.ants[p].values() if item is not None and not item.startswith(LEAF_PREFIX))
+        horizon = actions_left_in_game(s, p, self.w)
+        held = sum(s.leaves[p]) + sum(1 for item in s.ants[p].values() if item is not None and item.startswith(LEAF_PREFIX))
+        plans: dict = {}
+        best: dict = {}
+        hill_w = self.w.sure * self.w.hill_w
+        for hows, worth, levels, fungi in opts:
+            got_plan = plans.get((levels, fungi))
+            if got_plan is None:
+                got_plan = plans[(levels, fungi)] = self.plan(rules, s, p, dict(levels), k, list(fungi[held:]), horizon, 0.0)
+            v = hill_w * worth + got_plan
+            for how in hows:
+                if best.get(how, -99.0) < v:
+                    best[how] = v
+        return best
+
+    def ways(self, rules, trails: frozenset) -> dict:
+        """goal node -> (new ants, heaves home, the new trails, their terrains) of the way to it
+        that needs fewest new ants, then fewest heaves, from a network of ``trails`` (kept on
+        this object by network)."""
+        got = self.ways_cache.get(trails)
+        if got is None:
+            if len(self.ways_cache) >= CACHE_SIZE:
+                self.ways_cache.clear()
+            nd = node_dist(rules)
+            route = _routes(rules, trails)
+            got = {}
+            for c in _goal_nodes(rules):
+                new, x = min((nd[x].get(c, 99) + 0.01 * r, x) for x, r in route.items())
+                new = int(new)
+                if new >= 99:
+                    continue
+                path = _path(rules, nd, x, c) if new else frozenset()
+                got[c] = (new, route[x] + new + 1, path, tuple(rules.d.trails[t].terrains for t in path))
+            self.ways_cache[trails] = got
+        return got
+
+    def best_build(self, rules, s, p, tile, *how) -> float:
+        """The best worth after building ``tile`` the ways that begin with ``how`` (see
         _best_build): the hill's worth (hill_w) plus the plan with the hill's new levels and fungi
         (worked out once per state, tile and way)."""
         sy = s.data.tiles[tile]
