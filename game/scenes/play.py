@@ -227,6 +227,8 @@ class PlayScene(Scene):
             self.message = "Nothing to undo: only your own moves this turn that revealed nothing."
             return
         self.states.pop()
+        while len(self.states) > 1 and self.view.answered(self.states[-1]):   # the view's own follow-ups too
+            self.states.pop()
         self.held_until = None
         self.guide_done = [(n, words) for n, words in self.guide_done if n <= len(self.states)]
         self.cursor = len(self.states) - 1
@@ -332,6 +334,11 @@ class PlayScene(Scene):
             self.dirty = True
         if self._ai_answer():
             return True
+        if getattr(self, "_followed", None) is not self.state and p is not None and self.seats[p].kind == "human":
+            self._followed, ctx = self.state, self.context()     # once per state: the view may finish a move
+            follow = self.view.follow_up(self.state, ctx) if ctx.human_turn else None
+            if follow is not None and self.submit(follow):
+                return True
         if self.held_until is not None:
             if self.held():
                 self.dirty = True          # the countdown in the message strip
@@ -445,6 +452,8 @@ class PlayScene(Scene):
         elif ev.type == pygame.MOUSEWHEEL:
             if self.log_rect.collidepoint(self.mouse):
                 self.log.scroll = max(0, self.log.scroll + ev.y * 2)
+                self.dirty = True
+            elif self.view.wheel(ev.y, self.state, self.context()):
                 self.dirty = True
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self.dirty = True
@@ -654,6 +663,7 @@ class PlayScene(Scene):
         if self.hint.thinking:
             lines.append("Thinking about the best move...")
         elif action is not None:
+            self.view.point_at(action, self.state)
             where = self.view.locate(action, self.state)
             draw_ring(surf, th, where, self.clock_ms)
             if self.hint.reason or self.focus.index is not None and self.hint.state is self.state:

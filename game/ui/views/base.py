@@ -56,6 +56,23 @@ class GameView:
         """An Action from ctx.legal for a keyboard shortcut, or None."""
         return None
 
+    def wheel(self, dy: int, state, ctx: ViewContext) -> bool:
+        """The mouse wheel over the table (not the log): True if the view used it."""
+        return False
+
+    def follow_up(self, state, ctx: ViewContext):
+        """An Action from ctx.legal the view takes by itself now (the rest of a move the human made
+        in one gesture, e.g. a tile placed whole), or None. Asked once for each new state on a human's turn."""
+        return None
+
+    def point_at(self, action, state) -> None:
+        """The keyboard focus or a hint points at ``action`` (told every frame it is shown, after the
+        table is drawn): a view may show the move itself from the next frame, e.g. a tile to place."""
+
+    def answered(self, state) -> bool:
+        """Was the decision in ``state`` taken by ``follow_up``? (Undo takes it back with the one before.)"""
+        return False
+
     def action_words(self, action, state) -> str:
         """A legal move in words, for the keyboard focus and the hint."""
         try:

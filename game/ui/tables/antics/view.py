@@ -20,6 +20,7 @@ from game.games.antics.state import (ANTEATER, LEAF_PREFIX, ArrivalFirst, Bridge
 from game.ui import theme as T
 from game.ui.tables.antics.board_map import load_board_map
 from game.ui.tables.antics import art as A
+from game.ui.tables.antics.build_ghost import BuildGhost
 from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_note, draw_panel, wrap
 
@@ -34,7 +35,7 @@ ACTION_HELP = {
 PHASE_HINTS = {
     "scout": "Scout: click a tile in the lit field (you must take one from each field up to the level)",
     "build_tile": "Build: click a tile in your hand",
-    "build_cell": "Build: click the first hex the tile will cover",
+    "build_cell": "Build: point at a lit hex to see the tile there, R or the wheel turns it, click to place it",
     "build_dir": "Build: click the second hex",
     "build_orient": "Build: choose which symbol lies on the first hex",
     "hatch": "Hatch: click a lit hatching area (or Stop)",
@@ -137,6 +138,7 @@ class View(GameView):
         self.menu_title: str = ""       # a warning above the small menu (an action that changes nothing)
         self._facts = (None, {})        # (state, what the panels and the bar say about it), made once per state
         self._fits: dict = {}           # (player, hill, ghosts, room, biggest) -> where its hexes go
+        self.ghost = BuildGhost(rules, self.seats)   # the tile to build, shown where it would lie
 
     # ------------------------------------------------------------------ geometry
     def layout(self, rect):
@@ -329,6 +331,7 @@ class View(GameView):
         th = self.th
         self.hot = []
         self.cells = {}
+        self.ghost.new_frame()
         legal = ctx.legal if ctx.human_turn else []
         surf.blit(self._base(), self.board.topleft)
         self._draw_fields(surf, state, legal)
@@ -804,6 +807,8 @@ class View(GameView):
             self.hot.append(("cell", (centre, R * 0.85), (p, c)))
             if self.flash.get(("cell", (p, c))):
                 pygame.draw.polygon(surf, T.HILITE, A.hex_corners(centre[0], centre[1], R), th.px(3))
+        if mine and state.phase == "build_cell" and (self.zoom is None or any(k == "zoom" for k, _, _ in self.hot)):
+            self.ghost.draw(surf, th, state, p, legal, (cx0, cy0, R, px), mouse)
         surf.set_clip(clip)
 
     def _fit(self, hill, ghosts, room, biggest) -> tuple:
@@ -1109,6 +1114,8 @@ class View(GameView):
             halves = " / ".join(ACTION_WORDS.get(x, x) for x in state.data.tiles[a.tile])
             return f"Build with the {halves} tile" if isinstance(a, BuildTile) else \
                 f"Put the {halves} tile back in the bag"
+        if isinstance(a, BuildCell) and state.phase == "build_cell":
+            return self.ghost.words(state, a.cell)
         if isinstance(a, (BuildCell, BuildDir)):
             level = len(state.hills[p].get(a.cell, ())) + 1
             half = "first" if isinstance(a, BuildCell) else "second"
@@ -1160,6 +1167,10 @@ class View(GameView):
                 return None
             self.ask_end = None
             return end
+        if key in (pygame.K_r, pygame.K_f) and state.phase == "build_cell":    # turn (or flip) the tile to build
+            back = key == pygame.K_r and pygame.key.get_mods() & pygame.KMOD_SHIFT
+            self.ghost.turn(state, -1 if back else 1, flip=key == pygame.K_f)
+            return None
         if key == pygame.K_s:                               # S stops the action under way
             return next((a for a in ctx.legal if isinstance(a, Stop)), None)
         if state.phase == "scout" and pygame.K_1 <= key <= pygame.K_3:
@@ -1194,8 +1205,8 @@ class View(GameView):
                        "ANTS! put ants on the trails, Heave brings food home.",
                 "scout": "Take a tile from the lit scout field (click a row, or keys 1-3): tiles go to your hand.",
                 "build_tile": "Pick a tile from your hand to build onto your hill.",
-                "build_cell": "Click the glowing hex where the tile's first half goes: beside the hill, or on top "
-                              "of two different tiles.",
+                "build_cell": "Point at a glowing hex: the tile shows where it would lie, beside the hill or on top "
+                              "of two different tiles. R or the mouse wheel turns it (F flips it); click to build it.",
                 "build_dir": "Click where its second half goes.",
                 "build_orient": "Choose which symbol lies on the first hex.",
                 "hatch": "Click a hatching area: an ant leaves your supply and waits there for its trail.",
@@ -1259,6 +1270,8 @@ class View(GameView):
         d = state.data
         if kind == "cell":
             p, c = key
+            if p == state.player and state.phase == "build_cell" and BuildCell(c) in ctx.legal:
+                return self.ghost.words(state, c) + ". R or the wheel turns it, F flips it; click to build"
             st = state.hills[p].get(c)
             if not st:
                 return "Build here"
@@ -1334,7 +1347,27 @@ class View(GameView):
             return True
         return False
 
+    def wheel(self, dy, state, ctx) -> bool:
+        """The mouse wheel turns the tile to build (shown over the hill)."""
+        return ctx.human_turn and state.phase == "build_cell" and self.ghost.turn(state, -1 if dy > 0 else 1)
+
+    def point_at(self, action, state):
+        if isinstance(action, BuildCell) and state.phase == "build_cell":
+            self.ghost.point_at(state, action.cell)      # the focus or a hint shows the tile there
+
+    def follow_up(self, state, ctx):
+        """After a click placed the tile: its second hex and which symbol goes where, as shown."""
+        return self.ghost.follow_up(state, ctx.legal) if ctx.human_turn else None
+
+    def answered(self, state) -> bool:
+        return self.ghost.answered(state)
+
+    def on_undo(self, state):
+        self.ghost.plan = None
+        super().on_undo(state)
+
     def on_events(self, events, state):
+        self.ghost.arm(events, state)
         self.menu, self.ask_end = [], None
         if self.zoom is not None and self.zoom != state.player:
             self.zoom = None

@@ -1,0 +1,263 @@
+"""Antics! building by placing the tile itself: the two-hex tile as a ghost over the hill.
+
+The rules take a build as several decisions (BuildCell, then BuildDir and BuildOrient, each
+skipped when it has one answer). The ghost shows, at the hex under the mouse (or the one the
+keyboard focus or a hint points at), the whole tile as it would lie: its first hex there, its
+second on a neighbour, a symbol on each. R or the mouse wheel turns it through the placements the
+rules allow at that hex (F flips which symbol lies where). A click takes the BuildCell; the view
+then answers the build_dir and build_orient steps itself with what the ghost showed
+(``follow_up``), and undo takes those answers back with the click (``answered``).
+
+The placements at a hex are worked out with the rules on the state after its BuildCell (every
+BuildDir, then every BuildOrient), so the ghost shows only what the rules would build.
+"""
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import pygame
+
+from game.games.antics.data import ACTION_WORDS
+from game.games.antics.state import BuildCell, BuildDir, BuildOrient
+from game.ui import theme as T
+from game.ui.tables.antics import art as A
+
+# the six neighbours clockwise on the screen (pointy-top axial layout, y down), from the right
+DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+DIR_WORDS = {(1, 0): "to its right", (0, 1): "to its lower right", (-1, 1): "to its lower left",
+             (-1, 0): "to its left", (0, -1): "to its upper left", (1, -1): "to its upper right"}
+REFUSED = (200, 50, 40)
+GLOW = (46, 40, 18)         # added to the ghost's hexes: lighter than the built ones
+
+
+class Placement(NamedTuple):
+    """One way the tile may lie with its first hex on ``cell``."""
+    cell: tuple
+    second: tuple
+    first_symbol: str
+    second_symbol: str
+    flipped: bool           # the tile's second symbol is on the first hex
+    path: tuple             # the decisions after BuildCell that make it (BuildDir / BuildOrient)
+
+    @property
+    def direction(self) -> tuple:
+        return (self.second[0] - self.cell[0], self.second[1] - self.cell[1])
+
+
+def _cube_round(q: float, r: float) -> tuple:
+    x, z = q, r
+    y = -x - z
+    rx, ry, rz = round(x), round(y), round(z)
+    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
+    if dx > dy and dx > dz:
+        rx = -ry - rz
+    elif dy <= dz:
+        rz = -rx - ry
+    return (int(rx), int(rz))
+
+
+class BuildGhost:
+    """What the ghost shows and the decisions a placed ghost still owes the rules."""
+
+    def __init__(self, rules, seats):
+        self.rules, self.seats = rules, seats
+        self.pref: tuple | None = None      # (direction, flipped) the player last turned the tile to
+        self.frame = 0
+        self.focus = None                   # (state, cell, frame): where the keyboard focus or a hint points
+        self.shown = None                   # (state, cell): where the ghost was drawn this frame
+        self.centres: dict = {}             # cell -> where its hex of the ghost was drawn (this frame)
+        self.plan = None                    # (player, tile, Placement): decisions still owed after a BuildCell
+        self.answered_states: list = []     # states the view itself answered (undo takes them back too)
+        self._cache: dict = {}              # (state id, cell) -> (state, placements)
+
+    # ------------------------------------------------------------ placements
+    def placements(self, state, cell) -> list[Placement]:
+        """Every way the tile in hand may lie with its first hex on ``cell`` (rotation order: the
+        tile's symbols as printed, six directions clockwise from the right; then flipped)."""
+        key = (id(state), cell)
+        got = self._cache.get(key)
+        if got is not None and got[0] is state:
+            return got[1]
+        if len(self._cache) > 64 or any(v[0] is not state for v in self._cache.values()):
+            self._cache.clear()
+        out = []
+        if state.phase == "build_cell" and BuildCell(cell) in self.rules.legal_actions(state):
+            after = self.rules.apply(state, BuildCell(cell))
+            out = self._explore(after, len(state.log), state.data.tiles[state.build_tile])
+        self._cache[key] = (state, out)
+        return out
+
+    def placements_after(self, after, base_len: int, tile: str) -> list[Placement]:
+        """The placements open from a state just after a BuildCell (``base_len``: the log before it)."""
+        return self._explore(after, base_len, after.data.tiles[tile])
+
+    def _explore(self, s, base_len, symbols, path=()) -> list[Placement]:
+        out = []
+        if s.phase in ("build_dir", "build_orient"):
+            for a in self.rules.legal_actions(s):
+                if isinstance(a, (BuildDir, BuildOrient)):
+                    out += self._explore(self.rules.apply(s, a), base_len, symbols, path + (a,))
+        else:
+            ev = next((e for e in reversed(s.log.since(base_len)) if e.get("type") == "build"), None)
+            if ev is not None:
+                (q1, r1, s1), (q2, r2, s2) = ev["cells"]
+                out.append(Placement((q1, r1), (q2, r2), s1, s2, s1 != symbols[0], path))
+        order = {d: i for i, d in enumerate(DIRS)}
+        out.sort(key=lambda pl: (pl.flipped, order.get(pl.direction, 9)))
+        return out
+
+    def choice(self, state, cell) -> Placement | None:
+        """The placement the ghost shows at ``cell``: the way the player last turned it if the rules
+        allow it there, else the nearest: same direction, same side up, the first."""
+        pls = self.placements(state, cell)
+        return self._pick(pls)
+
+    def _pick(self, pls) -> Placement | None:
+        if not pls:
+            return None
+        if self.pref is not None:
+            d, flipped = self.pref
+            for test in (lambda pl: pl.direction == d and pl.flipped == flipped,
+                         lambda pl: pl.direction == d, lambda pl: pl.flipped == flipped):
+                got = next((pl for pl in pls if test(pl)), None)
+                if got is not None:
+                    return got
+        return pls[0]
+
+    def turn(self, state, step: int = 1, flip: bool = False) -> bool:
+        """Turn the ghost shown now to the next placement (``step`` -1: the one before; ``flip``:
+        the same direction, the symbols swapped). True if it changed."""
+        if self.shown is None or self.shown[0] is not state:
+            return False
+        pls = self.placements(state, self.shown[1])
+        now = self._pick(pls)
+        if now is None:
+            return False
+        if flip:
+            new = next((pl for pl in pls if pl.direction == now.direction and pl.flipped != now.flipped), None)
+        else:
+            new = pls[(pls.index(now) + step) % len(pls)]
+        if new is None or new == now:
+            return False
+        self.pref = (new.direction, new.flipped)
+        return True
+
+    def words(self, state, cell) -> str:
+        """A placement in words: "Build Scout+Hatch: scout on the lit hex, hatch to its upper right"."""
+        pl = self.choice(state, cell)
+        sy = state.data.tiles[state.build_tile]
+        name = "+".join(ACTION_WORDS.get(x, x) for x in sy)
+        if pl is None:
+            return f"Build {name} here"
+        hill = state.hills[state.player]
+        level = len(hill.get(pl.cell, ())) + 1
+        on = f" (on top, level {level})" if level > 1 else ""
+        a, b = (ACTION_WORDS.get(x, x) for x in (pl.first_symbol, pl.second_symbol))
+        return f"Build {name}: {a.lower()} on the lit hex, {b.lower()} {DIR_WORDS.get(pl.direction, 'beside it')}{on}"
+
+    # ------------------------------------------------------------ the follow-up decisions
+    def arm(self, events, state) -> None:
+        """A BuildCell was just taken by a person at this screen: remember the placement the ghost
+        showed, to answer the decisions that follow."""
+        ev = next((e for e in events if e.get("type") == "build_cell"), None)
+        if ev is None:
+            return
+        self.plan = None
+        if state.phase not in ("build_dir", "build_orient"):
+            return
+        p = ev.get("player")
+        if not isinstance(p, int) or not 0 <= p < len(self.seats) or self.seats[p].kind != "human":
+            return
+        pls = self.placements_after(state, len(state.log) - len(events), state.build_tile)
+        pl = self._pick(pls)
+        if pl is not None and pl.path:
+            self.plan = (p, state.build_tile, pl)
+            self.answered_states = []
+
+    def follow_up(self, state, legal):
+        """The next decision the placed ghost owes (None when there is none)."""
+        if self.plan is None:
+            return None
+        p, tile, pl = self.plan
+        ok = (state.player == p and state.build_tile == tile and state.build_cell == pl.cell
+              and state.phase in ("build_dir", "build_orient"))
+        if ok and state.phase == "build_orient":
+            ok = state.build_second == pl.second
+        want = BuildDir if state.phase == "build_dir" else BuildOrient
+        a = next((x for x in pl.path if isinstance(x, want)), None) if ok else None
+        if a is None or a not in legal:
+            self.plan = None
+            return None
+        if want is BuildOrient:
+            self.plan = None                    # the last decision of the build
+        self.answered_states = [*self.answered_states[-6:], state]
+        return a
+
+    def answered(self, state) -> bool:
+        return any(x is state for x in self.answered_states)
+
+    # ------------------------------------------------------------ drawing
+    def new_frame(self) -> None:
+        self.frame += 1
+        self.shown, self.centres = None, {}
+
+    def point_at(self, state, cell) -> None:
+        """The keyboard focus or a hint names a BuildCell: show the ghost there (from the next frame)."""
+        self.focus = (state, cell, self.frame)
+
+    def draw(self, surf, th, state, p, legal, geom, mouse) -> None:
+        """The ghost over player p's hill: ``geom`` = (x0, y0, R, px) of the hexes as drawn."""
+        x0, y0, R, px = geom
+
+        def centre(c):
+            u = A.axial_to_pixel(c[0], c[1], 1.0)
+            return (x0 + u[0] * R, y0 + u[1] * R)
+
+        cells = {a.cell for a in legal if isinstance(a, BuildCell)}
+        if not cells:
+            return
+        hill = state.hills[p]
+        hovered = next((c for c in cells if math.dist(mouse, centre(c)) < R * 0.85), None)
+        if hovered is None:
+            ux, uy = (mouse[0] - x0) / R, (mouse[1] - y0) / R
+            r = uy / 1.5
+            under = _cube_round(ux / math.sqrt(3) - r / 2, r)
+            near = under in hill or any((under[0] + d[0], under[1] + d[1]) in hill for d in DIRS)
+            if near and math.dist(mouse, centre(under)) < R * 0.85:
+                self._draw_refused(surf, th, state, centre(under), R, px, len(hill.get(under, ())) + 1)
+                return
+        cell = hovered
+        if cell is None and self.focus is not None:
+            fs, fc, frame = self.focus
+            if fs is state and frame >= self.frame - 1 and fc in cells:
+                cell = fc
+        if cell is None:
+            return
+        pl = self.choice(state, cell)
+        if pl is None:
+            return
+        self.shown = (state, cell)
+        self.centres = pts = {}
+        starting = state.build_tile.startswith("S")
+        for c, sym in ((pl.cell, pl.first_symbol), (pl.second, pl.second_symbol)):
+            img = A.hex_cell(sym, len(hill.get(c, ())) + 1, px, starting).copy()
+            img.fill(GLOW, special_flags=pygame.BLEND_RGB_ADD)     # lit from above: not yet built
+            img.set_alpha(205)
+            pts[c] = centre(c)
+            surf.blit(img, img.get_rect(center=(int(pts[c][0]), int(pts[c][1]))))
+        # the tile's outline: both hexes ringed, the lit (first) one wider
+        for c, w in ((pl.second, th.px(3)), (pl.cell, th.px(5))):
+            cx, cy = pts[c]
+            pygame.draw.polygon(surf, T.HILITE, A.hex_corners(cx, cy - R * 0.05, R * 0.95), w)
+
+    def _draw_refused(self, surf, th, state, c, R, px, level) -> None:
+        """No tile may go here: the tile's first hex faded, crossed and ringed in red."""
+        sym = state.data.tiles[state.build_tile][0]
+        img = A.hex_cell(sym, min(5, level), px, state.build_tile.startswith("S")).copy()
+        img.set_alpha(90)
+        surf.blit(img, img.get_rect(center=(int(c[0]), int(c[1]))))
+        pygame.draw.polygon(surf, REFUSED, A.hex_corners(c[0], c[1] - R * 0.05, R * 0.95), th.px(4))
+        k = R * 0.45
+        for sx in (-1, 1):
+            pygame.draw.line(surf, REFUSED, (c[0] - k, c[1] - sx * k), (c[0] + k, c[1] + sx * k), th.px(4))
