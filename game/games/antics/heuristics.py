@@ -150,6 +150,7 @@ class Profile:
     slow_risk: float = 0.4      # share of a delivery lost when it needs more heaves than one turn gives
     hill_w: float = 0.1         # the hill's action levels beyond what the plan sees
     leaf_spec: float = 1.0      # a leaf for a fungus not yet built
+    spare_leaf: float = 1.0     # a leaf home with no fungus for it yet
     leaf_extra: float = 1.5     # a leaf to fetch is worth this more than its fungus
     hand_w: float = 0.3         # a tile in hand, by what its symbols are worth (TILE_SYMBOL_W)
     soldier_w: float = 0.3      # a soldier ready to guard or steal
@@ -199,6 +200,9 @@ class Heuristics:
         if turns == 0:                                     # nothing more will come home: the tie-break counts
             return v + TIE_W * tiebreak(rules, s, p)
         horizon = actions_left_in_game(s, p, w)
+        spare = sum(s.leaves[p]) - len(rules.fungus_use(s, p))
+        if spare > 0:                                      # leaves home without a fungus yet: one may be built
+            v += spare * w.sure * w.spare_leaf
         levels = action_levels(rules, s, p)
         mine = s.ants[p]
         leaf_slots = _free_fungi(rules, s, p)
@@ -527,7 +531,7 @@ class Heuristics:
                 out.append(seen[key] - 0.01 - (0.2 if isinstance(a, UseMagnificant) else 0.0))
                 continue
             n = self.play_out(rules, rules.apply_trusted(s, a), player)
-            v = rel(rules, n, player)
+            v = rel(rules, n, player) - ACTION_COST         # an action that changes nothing is not taken
             if isinstance(a, UseMagnificant):
                 v -= 0.2                                    # keep the magnificANT for when it is needed
             if key is not None:
@@ -537,6 +541,7 @@ class Heuristics:
 
 
 VALUE_CACHE_SIZE = 20000
+ACTION_COST = 0.02   # an action played out to no gain scores below ending the turn (else games never end)
 TIE_W = 0.5          # the whole tie-break is worth less than a point
 
 
