@@ -46,6 +46,11 @@ PHASE_HINTS = {
     "order": "Anteaters arrive together: choose which comes first",
 }
 MAP_ANT = 46          # an ant's length on the map, in map pixels
+FIELD_ICON_MIN = 36   # a scout row's height in window pixels at least: its tile's hexes are then 24+ px across
+MAP_ZOOM_MAX = 3.0    # the board zooms in up to this (the wheel over it, or + and -)
+MAP_ZOOM_STEP = 1.25  # one wheel notch
+NOWHERE = (-10 ** 6, -10 ** 6)   # the mouse for the kept table: nothing lit under it
+ZOOM_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 FLASH_MS = 1400
 ATTACK_MS = 1900        # one anteater's arrival: walk to its meal, then say what it ate
 ASK_S = 4.0             # a second Enter within this many seconds ends a turn with actions unused
@@ -120,7 +125,17 @@ class View(GameView):
         self._base_scaled: dict = {}
         self.screen_trails: dict = {}   # trail id -> its polyline in window pixels (set by layout)
         self.board = pygame.Rect(0, 0, 0, 0)
-        self.scale = 1.0
+        self.scale = 1.0                # map pixels to window pixels on the board: base_scale * map_zoom
+        self.base_scale = 1.0           # the whole land on the board
+        self.map_zoom = 1.0             # the board's zoom (the wheel over it, + and -)
+        self.view_xy = (0, 0)           # the map point at the board's top left
+        self.hatch = pygame.Rect(0, 0, 0, 0)        # the hatching areas' strip under the board
+        self.field_rects: dict = {}     # scout field number -> its box in the strip above the board
+        self.guide_rect = pygame.Rect(0, 0, 0, 0)   # the anteater guide's card, left of the fields
+        self._slot_h, self._slot_gap = FIELD_ICON_MIN, 4
+        self._strip = None              # the fields' boxes and the guide's card, drawn once per layout
+        self._mouse = (-1, -1)          # where the mouse was at the last draw (the wheel and Z act there)
+        self._zoom_turn = None          # whose turn it was when Z enlarged a hill (the zoom closes when it passes)
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.fields_strip = pygame.Rect(0, 0, 0, 0)     # the scout fields and their numbers
         self.panels: list[pygame.Rect] = []
@@ -138,69 +153,288 @@ class View(GameView):
         self.menu_title: str = ""       # a warning above the small menu (an action that changes nothing)
         self._facts = (None, {})        # (state, what the panels and the bar say about it), made once per state
         self._fits: dict = {}           # (player, hill, ghosts, room, biggest) -> where its hexes go
+        self._heights = (None, [])      # (hills, player to move, column) -> the panels' heights, once per change
+        self._layer = (None, None)      # (key, (the table without mouse lights, hot, cells, buttons, panels))
         self.ghost = BuildGhost(rules, self.seats)   # the tile to build, shown where it would lie
 
     # ------------------------------------------------------------------ geometry
     def layout(self, rect):
+        """The scout fields (a strip of their own, large enough to read), the board (the map's land,
+        zoomable), the hatching areas (a strip under it), the bar; the players' panels on the right.
+        The board and the hatching strip share one scale, as large as the height and 60 % of the
+        width allow; height left over goes to the bar."""
         super().layout(rect)
         th = self.th
         m = th.px(12)
         W, H = rect.w, rect.h
-        bar_min = th.px(190)
-        s = min((W * 0.58) / self.map.width, (H - bar_min - m) / self.map.height)
-        self.scale = s
-        bw, bh = int(self.map.width * s), int(self.map.height * s)
-        self.board = pygame.Rect(rect.x, rect.y, bw, bh)
-        self.bar = pygame.Rect(rect.x, self.board.bottom + m, bw, rect.bottom - self.board.bottom - m)
-        self.right = pygame.Rect(self.board.right + m, rect.y, rect.right - self.board.right - m, H)
-        fields = [self._rect(r) for r in self.map.scout_fields.values()]
-        self.fields_strip = fields[0].unionall(fields[1:]).inflate(th.px(8), th.px(8))
-        self.fields_strip.h += th.px(16)     # the field numbers under the strip
+        self._slot_h = max(th.px(44), min(FIELD_ICON_MIN, H // 17))   # a scout row: its tile's hexes 24+ px across
+        self._slot_gap = th.px(4)
+        num_h = th.font("tiny", True).get_linesize()
+        fields_h = 3 * self._slot_h + 2 * self._slot_gap + 2 * th.px(6) + num_h
+        lt, lb = self._band
+        bar_h = self._bar_height()
+        lw = int(W * 0.58)                                # the left column: fields, board, hatching, bar
+        s = min(lw / self.map.width, (H - fields_h - bar_h - 3 * m) / (self.map.height - lt))
+        self.base_scale = s
+        bw = int(self.map.width * s)
+        bx = rect.x + (lw - bw) // 2                      # the board centred when the height limits it
+        self.fields_strip = pygame.Rect(rect.x, rect.y, lw, fields_h)
+        self.board = pygame.Rect(bx, self.fields_strip.bottom + m, bw, int((lb - lt) * s))
+        self.hatch = pygame.Rect(bx, self.board.bottom + m // 2, bw, int((self.map.height - lb) * s))
+        self.bar = pygame.Rect(rect.x, self.hatch.bottom + m // 2, lw, rect.bottom - self.hatch.bottom - m // 2)
+        self.right = pygame.Rect(rect.x + lw + m, rect.y, W - lw - m, H)
+        gap = th.px(8)
+        tiny = th.font("tiny", True)
+        guide_w = max(tiny.size("Bag: 99")[0], tiny.size("3rd")[0] + 2 * th.px(22) + th.px(6)) + th.px(18)
+        box_h = fields_h - num_h
+        self.guide_rect = pygame.Rect(rect.x, rect.y, guide_w, box_h)
+        fw = (lw - guide_w - 6 * gap) / 6
+        self.field_rects = {f: pygame.Rect(int(self.guide_rect.right + gap + (f - 1) * (fw + gap)), rect.y, int(fw), box_h)
+                            for f in range(1, 7)}
+        self._strip = None
+        self._layer = (None, None)
         self.panels = self._panel_rects(None)
         self._base_scaled.clear()
+        self._set_view(1.0, (0, lt))
+
+    def _bar_height(self) -> int:
+        """What the bar needs: the title row, a line of words, two rows of buttons."""
+        th = self.th
+        return (th.px(14) + th.font("label", True).get_linesize() + th.px(4) + 2 * th.font("small").get_linesize()
+                + th.px(14) + 2 * (th.px(38) + th.px(8)) + th.px(4))
+
+    def _set_view(self, zoom: float, corner) -> None:
+        """Zoom the board to ``zoom`` (1 = the whole land) with the map point ``corner`` at its top
+        left, kept on the land; the trails' window polylines follow."""
+        lt, lb = self._band
+        zoom = max(1.0, min(MAP_ZOOM_MAX, zoom))
+        k = self.base_scale * zoom
+        vw, vh = self.board.w / k, self.board.h / k
+        x = max(0.0, min(self.map.width - vw, corner[0]))
+        y = max(float(lt), min(lb - vh, corner[1]))
+        self.map_zoom, self.scale, self.view_xy = zoom, k, (round(x), round(y))
         self.screen_trails = {tid: [self._pt(p) for p in pts] for tid, pts in self.map.trails.items()}
+
+    def zoom_map(self, pos, steps: float) -> bool:
+        """Zoom the board in (steps > 0) or out around ``pos`` (the map point under it stays put; the
+        board's centre when pos is off the board). True if the zoom changed."""
+        if not self.board.collidepoint(pos):
+            pos = self.board.center
+        old = self.map_zoom
+        zoom = max(1.0, min(MAP_ZOOM_MAX, old * MAP_ZOOM_STEP ** steps))
+        if abs(zoom - old) < 1e-6:
+            return False
+        k0, x0, y0 = self._xf(self._band[0])
+        mx, my = (pos[0] - x0) / k0, (pos[1] - y0) / k0
+        k = self.base_scale * zoom
+        self._set_view(zoom, (mx - (pos[0] - self.board.x) / k, my - (pos[1] - self.board.y) / k))
+        self.menu = []
+        return True
+
+    @property
+    def _band(self) -> tuple[int, int]:
+        """The map's land rows (top, bottom) in map pixels: above them the scout fields, below the
+        hatching areas."""
+        got = _BOARD_ART.get("band")
+        if got is None:
+            bm, t = self.map, self.map.tile
+            rows = [ri for ri, row in enumerate(bm.terrain) if any(c not in (None, "table") for c in row)]
+            got = _BOARD_ART["band"] = (min(rows) * t, (max(rows) + 1) * t) if rows else (0, bm.height)
+        return got
 
     def keep_clear(self, state) -> list:
         """The bar under the board (the hand, the magnificANT buttons and "end turn") and the scout
         fields with their numbers (a hint often names a tile lying there)."""
         return [self.bar, self.fields_strip]
 
-    def _panel_rects(self, active: int | None) -> list[pygame.Rect]:
-        """One panel per player in seat order; the player to move gets half the height."""
+    def _panel_rects(self, active: int | None, state=None, legal=()) -> list[pygame.Rect]:
+        """One panel per player in seat order. The player to move gets the height their hill needs
+        at the largest hexes the panel's width allows (a third to 55 % of the column, half without a
+        state); the others share the rest so that the smallest of their hexes is as large as can be."""
         n = len(self.seats)
         gap = self.th.px(10)
         room = self.right.h - (n - 1) * gap
         if active is None:
             heights = [room // n] * n
-        else:
+        elif state is None:
             big = int(room * 0.5)
             heights = [big if i == active else (room - big) // (n - 1) for i in range(n)]
+        else:
+            key = (tuple(self.right), active, tuple(id(h) for h in state.hills), len(state.hands[active]),
+                   frozenset(self._hill_cells(state, active, legal)[1]))
+            if self._heights[0] != key:
+                self._heights = (key, self._panel_heights(state, active, legal, room))
+            heights = self._heights[1]
         rects, y = [], self.right.y
         for h in heights:
             rects.append(pygame.Rect(self.right.x, y, self.right.w, h))
             y += h + gap
         return rects
 
+    def _head_w(self, w: int) -> int:
+        """The header column's width in a compact panel ``w`` wide (name, score, supply, items, hand)."""
+        return min(self.th.px(200), int(w * 0.36))
+
+    def _head_top(self) -> int:
+        """A compact panel's header as rows on top: name and score, supply, items and hand."""
+        th = self.th
+        return (th.px(8) + th.font("small", True).get_linesize() + th.px(2) + th.font("tiny").get_linesize()
+                + th.px(2) + th.px(24) + th.px(4))
+
+    def _compact_rs(self, units, w, h) -> tuple[float, float]:
+        """The hex radius a rival's hill gets in a panel w x h: header beside it, header on top."""
+        th = self.th
+        uw, uh = units
+        side = min((w - self._head_w(w) - th.px(28)) / uw, (h - th.px(12)) / uh)
+        top = min((w - th.px(16)) / uw, (h - self._head_top() - th.px(10)) / uh)
+        return side, top
+
+    def _stacked(self, state, p, legal, panel) -> bool:
+        hill, ghosts = self._hill_cells(state, p, legal)
+        _, (left, right, top, bottom) = self._hill_box(hill, ghosts)
+        side, top = self._compact_rs((right - left, bottom - top), panel.w, panel.h)
+        return top > side * 1.1
+
+    def _panel_heights(self, state, active, legal, room) -> list[int]:
+        th = self.th
+        n, w = len(self.seats), self.right.w
+        small, tiny = th.font("small", True).get_linesize(), th.font("tiny").get_linesize()
+        biggest = th.px(64)
+        units = []
+        for p in range(n):
+            hill, ghosts = self._hill_cells(state, p, legal)
+            _, (left, right, top, bottom) = self._hill_box(hill, ghosts)
+            units.append((right - left, bottom - top))
+        items = th.px(24)
+        head = th.px(8) + small + th.px(2) + tiny + th.px(2) + items + th.px(16)
+        uw, uh = units[active]
+        ra = min(biggest, (w - th.px(16)) / uw)
+        ha = max(int(room * 0.34), min(int(room * 0.55), int(head + ra * uh)))
+        rivals = [p for p in range(n) if p != active]
+        if not rivals:
+            return [room]
+        side = w - self._head_w(w) - th.px(28)
+        pad = th.px(12)
+        low = th.px(8) + small + th.px(2) + 2 * tiny + th.px(2) + items + th.px(24) + th.px(6)   # the header column
+        rest = room - ha
+        if rest < low * len(rivals):                 # a small window: half for the player to move, as before
+            big = int(room * 0.5)
+            return [big if p == active else (room - big) // len(rivals) for p in range(n)]
+        head_top, top_w = self._head_top(), w - th.px(16)
+        rmax = th.px(36)                             # rivals: readable, not large
+
+        def need(p, r):                              # the height showing p's hexes at radius r (or their largest)
+            uw, uh = units[p]
+            r = min(r, max(side / uw, top_w / uw))
+            opts = ([max(low, r * uh + pad)] if r <= side / uw + 1e-9 else []) + \
+                   ([head_top + r * uh + pad] if r <= top_w / uw + 1e-9 else [])
+            return min(opts)
+
+        lo, hi = 1.0, float(rmax)                    # one hex size for all, as large as the room allows
+        if sum(need(p, hi) for p in rivals) <= rest:
+            lo = hi
+        for _ in range(20):
+            if hi - lo < 0.05:
+                break
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if sum(need(p, mid) for p in rivals) <= rest else (lo, mid)
+        hs = {p: need(p, lo) for p in rivals}
+        over = sum(hs.values()) - rest
+        if over > 0:                                 # too little room: the tallest give some back
+            for _ in range(len(rivals)):
+                big = [p for p in rivals if hs[p] > low]
+                if not big or over <= 0:
+                    break
+                cut = min(over / len(big), min(hs[p] - low for p in big))
+                for p in big:
+                    hs[p] -= cut
+                over -= cut * len(big)
+        spare = rest - sum(hs.values())
+        if spare > 0:                                # all at their largest: the player to move first (to 55 %)
+            more = max(0, min(spare, int(room * 0.55) - ha))
+            ha += more
+            for p in rivals:
+                hs[p] += (spare - more) / len(rivals)
+        hs[active] = ha
+        out = [int(hs[p]) for p in range(n)]
+        out[rivals[-1]] += room - sum(out)
+        return out
+
+    def _xf(self, y) -> tuple[float, float, float]:
+        """The one transform from map pixels to the window, (scale, x0, y0) for a map point at height
+        y: the land through the board's zoom, the hatching areas (below the land) in their strip.
+        Drawing, hit tests and ``locate`` all go through it (``_pt``, ``_rect``, ``screen_trails``)."""
+        lb = self._band[1]
+        if y >= lb:
+            k = self.base_scale
+            return k, self.hatch.x, self.hatch.y - lb * k
+        k = self.scale
+        return k, self.board.x - self.view_xy[0] * k, self.board.y - self.view_xy[1] * k
+
     def _pt(self, p) -> tuple[int, int]:
-        return (int(self.board.x + p[0] * self.scale), int(self.board.y + p[1] * self.scale))
+        k, x0, y0 = self._xf(p[1])
+        return (int(x0 + p[0] * k), int(y0 + p[1] * k))
 
     def _rect(self, r) -> pygame.Rect:
         x, y, w, h = r
-        return pygame.Rect(self.board.x + int(x * self.scale), self.board.y + int(y * self.scale),
-                           max(1, int(w * self.scale)), max(1, int(h * self.scale)))
+        k, x0, y0 = self._xf(y)
+        return pygame.Rect(int(x0 + x * k), int(y0 + y * k), max(1, int(w * k)), max(1, int(h * k)))
+
+    def _on_board(self, pos, margin: int = 0) -> bool:
+        """Is a window point on the (zoomed) board, shown and reachable?"""
+        return self.board.inflate(-2 * margin, -2 * margin).collidepoint(pos)
 
     # ------------------------------------------------------------------ the printed board (cached)
-    def _base(self) -> pygame.Surface:
+    def _full_art(self) -> pygame.Surface:
         full = _BOARD_ART.get("art")
         if full is None:
             full = _BOARD_ART["art"] = self._paint_board()
-        size = self.board.size
-        got = self._base_scaled.get(size)
+        return full
+
+    def _base(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The land as the board shows it now (scaled once per size and zoom, not per frame) and where
+        it goes: the part in view, scaled from whole map pixels, so it lines up with ``_pt``."""
+        key = ("land", self.board.size, self.map_zoom, self.view_xy)
+        got = self._base_scaled.get(key)
         if got is None:
-            got = pygame.transform.smoothscale(full, size)
-            self._base_scaled.clear()
-            self._base_scaled[size] = got
+            full, k = self._full_art(), self.scale
+            vx, vy = self.view_xy
+            area = pygame.Rect(vx, vy, math.ceil(self.board.w / k) + 1, math.ceil(self.board.h / k) + 1)
+            area = area.clip(pygame.Rect(0, 0, self.map.width, self._band[1]))
+            img = pygame.transform.smoothscale(full.subsurface(area), (round(area.w * k), round(area.h * k)))
+            got = (img, self._pt(area.topleft))
+            if len(self._base_scaled) > 6:
+                self._base_scaled.clear()
+            self._base_scaled[key] = got
         return got
+
+    def _hatch_art(self) -> pygame.Surface:
+        """The hatching areas' strip as printed, scaled to the strip once per size."""
+        key = ("hatch", self.hatch.size)
+        got = self._base_scaled.get(key)
+        if got is None:
+            lb = self._band[1]
+            got = pygame.transform.smoothscale(self._full_art().subsurface((0, lb, self.map.width, self.map.height - lb)),
+                                               self.hatch.size)
+            self._base_scaled[key] = got
+        return got
+
+    def _strip_art(self) -> pygame.Surface:
+        """The scout fields' boxes and the anteater guide's card, drawn once per layout."""
+        if self._strip is None:
+            th = self.th
+            fs = self.fields_strip
+            surf = pygame.Surface(fs.size, pygame.SRCALPHA)
+            rad = th.px(12)
+            for r in self.field_rects.values():
+                r = r.move(-fs.x, -fs.y)
+                pygame.draw.rect(surf, (60, 40, 24, 110), r, border_radius=rad)
+                pygame.draw.rect(surf, (150, 112, 72), r, max(1, th.px(3)), border_radius=rad)
+            g = self.guide_rect.move(-fs.x, -fs.y)
+            pygame.draw.rect(surf, (238, 226, 196), g, border_radius=rad)
+            pygame.draw.rect(surf, (120, 84, 52), g, max(1, th.px(3)), border_radius=rad)
+            self._strip = surf
+        return self._strip
 
     def _paint_board(self) -> pygame.Surface:
         bm = self.map
@@ -328,24 +562,62 @@ class View(GameView):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf, state, ctx, mouse):
+        """The table. What does not follow the mouse is drawn once per state, layout, zoom and
+        question and kept (with its hot spots); each frame blits it and adds what the mouse lights (a
+        trail, a hex, a button), the enlarged rival, the menu. Animations and the tile shown while
+        building are drawn whole each frame."""
         th = self.th
-        self.hot = []
-        self.cells = {}
-        self.ghost.new_frame()
         legal = ctx.legal if ctx.human_turn else []
-        surf.blit(self._base(), self.board.topleft)
-        self._draw_fields(surf, state, legal)
-        self._draw_guide(surf, state)
-        self._draw_clearings(surf, state, legal)
-        self._draw_trails(surf, state, legal, mouse)
-        self._draw_areas(surf, state, legal)
-        sheets = self.rules.score_sheets(state)
-        self.panels = self._panel_rects(None if state.phase == "over" else state.player)
-        for p in range(len(self.seats)):
-            self._draw_hill(surf, state, p, sheets[p], legal, mouse)
-        self._draw_bar(surf, state, ctx, legal, mouse)
-        if self.zoom is not None:
-            self._draw_zoom(surf, state, legal, mouse)
+        self._mouse = mouse
+        key = None
+        if not (self.attacks or self.flash or state.phase == "build_cell"):
+            key = (state, ctx.human_turn, ctx.viewer, ctx.reveal_all, tuple(self.rect), surf.get_size(), self.zoom,
+                   self.map_zoom, self.view_xy, bool(self.asking(state)) if ctx.human_turn else False)
+        kept = self._layer[0]
+        if key is not None and kept is not None and kept[0] is state and kept[1:] == key[1:]:
+            img, self.hot, self.cells, self.buttons, self.panels = self._layer[1]
+            self.hot, self.cells = list(self.hot), dict(self.cells)
+            surf.blit(img, self.rect)
+        else:
+            self._draw_table(surf, state, ctx, legal, NOWHERE if key is not None else mouse)
+            if key is not None:
+                self._layer = (key, (surf.subsurface(self.rect.clip(surf.get_rect())).copy(), list(self.hot),
+                                     dict(self.cells), list(self.buttons), list(self.panels)))
+            else:
+                self._layer = (None, None)
+        if key is not None:
+            self._draw_lit(surf, state, legal, mouse)
+        self._draw_tops(surf, state, legal, mouse)
+
+    def _draw_lit(self, surf, state, legal, mouse):
+        """Over the kept table: the lit trail, hex and button under the mouse, as a full draw shows them."""
+        th = self.th
+        if self.zoom is None:
+            over = self._trail_at(mouse)
+            acts = self._trail_actions(legal)
+            if over in acts:
+                clip = surf.get_clip()
+                surf.set_clip(self.board.clip(clip))
+                pygame.draw.lines(surf, T.HILITE, False, self.screen_trails[over], max(3, int(10 * self.scale)) + th.px(3))
+                self._draw_trail_ants(surf, state, over, self.map.trails[over], max(10, int(MAP_ANT * self.scale)))
+                surf.set_clip(clip)
+        lit = {a.cell for a in legal if isinstance(a, (UseSpace, BuildCell, BuildDir, StorePrey)) and a.cell is not None}
+        for kind, shape, key in self.hot:
+            if kind == "cell" and key[0] == state.player and key[1] in lit and math.dist(mouse, shape[0]) < shape[1]:
+                centre, R = shape[0], shape[1] / 0.85
+                pygame.draw.polygon(surf, T.HILITE, A.hex_corners(centre[0], centre[1] - R * 0.05, R * 0.92), th.px(3))
+        for b in self.buttons:
+            b.hover = b.rect.collidepoint(mouse)
+            if b.hover:
+                b.draw(surf, th)
+
+    def _draw_tops(self, surf, state, legal, mouse):
+        """What lies over the table and follows the mouse or the clock: the rival under the mouse
+        enlarged, an anteater arriving, the small menu."""
+        th = self.th
+        peek = next((p for p, r in enumerate(self.panels) if r.collidepoint(mouse)), None)
+        if peek is not None and peek != state.player and self.zoom is None and not self.menu:
+            self._draw_peek(surf, state, peek, legal, mouse)
         if self.attacks:
             self._draw_attack(surf, self.attacks[0])
         if self.menu:
@@ -359,6 +631,64 @@ class View(GameView):
             for b in self.menu:
                 b.hover = b.rect.collidepoint(mouse)
                 b.draw(surf, th)
+
+    def _draw_table(self, surf, state, ctx, legal, mouse):
+        th = self.th
+        self.hot = []
+        self.cells = {}
+        self.ghost.new_frame()
+        clip = surf.get_clip()
+        surf.set_clip(self.board.clip(clip))                   # the zoomed land stays on the board
+        img, at = self._base()
+        surf.blit(img, at)
+        self._draw_clearings(surf, state, legal)
+        self._draw_trails(surf, state, legal, mouse)
+        surf.set_clip(clip)
+        if self.map_zoom > 1.0:
+            self._draw_zoom_badge(surf)
+        surf.blit(self._strip_art(), self.fields_strip.topleft)
+        surf.blit(self._hatch_art(), self.hatch.topleft)
+        self._draw_fields(surf, state, legal)
+        self._draw_guide(surf, state)
+        self._draw_areas(surf, state, legal)
+        sheets = self.rules.score_sheets(state)
+        self.panels = self._panel_rects(None if state.phase == "over" else state.player, state, legal)
+        for p in range(len(self.seats)):
+            self._draw_hill(surf, state, p, sheets[p], legal, mouse)
+        self._draw_bar(surf, state, ctx, legal, mouse)
+        if self.zoom is not None:
+            self._draw_zoom(surf, state, legal, mouse)
+
+    def _draw_zoom_badge(self, surf):
+        """While the board is zoomed: how much, and how to go back, in its top right corner."""
+        th = self.th
+        t = th.text(f"x{self.map_zoom:.1f}  (- or wheel: back)", "tiny", T.WHITE, bold=True)
+        box = t.get_rect(topright=(self.board.right - th.px(8), self.board.y + th.px(8))).inflate(th.px(12), th.px(4))
+        pygame.draw.rect(surf, (40, 26, 16), box, border_radius=th.px(6))
+        surf.blit(t, t.get_rect(center=box.center))
+
+    def _draw_peek(self, surf, state, p, legal, mouse):
+        """A rival's hill enlarged beside their panel while the mouse is on it (Z keeps it large)."""
+        th = self.th
+        panel = self.panels[p]
+        hill, ghosts = self._hill_cells(state, p, legal)
+        if not hill:
+            return
+        _, (left, right, top, bottom) = self._hill_box(hill, ghosts)
+        w = min(self.board.w, int(self.right.w * 1.25))
+        pad = th.px(16)
+        title = th.text(f"{self.seats[p].name}'s ant-hill  (Z: larger)", "small", T.INK, bold=True)
+        R = min(th.px(72), (w - 2 * pad) / (right - left))
+        h = min(self.rect.h, int(R * (bottom - top)) + 2 * pad + title.get_height())
+        box = pygame.Rect(0, 0, w, h)
+        box.midright = (panel.x - th.px(8), panel.centery)
+        box.clamp_ip(self.rect)
+        draw_panel(surf, box, th, fill=(250, 243, 228), radius=14)
+        pygame.draw.rect(surf, self.seat_color(p), box, th.px(4), border_radius=th.px(14))
+        surf.blit(title, (box.x + pad, box.y + th.px(8)))
+        room = pygame.Rect(box.x + pad, box.y + th.px(8) + title.get_height(), box.w - 2 * pad,
+                           box.h - title.get_height() - th.px(8) - pad)
+        self._draw_cells(surf, state, p, legal, room, mouse, biggest=72)
 
     def _draw_zoom(self, surf, state, legal, mouse):
         """A player's ant-hill large over the board and the panels; the bar (hand, buttons) stays."""
@@ -411,21 +741,26 @@ class View(GameView):
 
     # scout fields ---------------------------------------------------------
     def _field_slot(self, f: int, row: int) -> pygame.Rect:
-        x, y, w, h = self.map.scout_fields[f]
-        slot_h = h / self.rules.d.rows
+        fr = self.field_rects[f]
+        h, gap = self._slot_h, self._slot_gap
         # row 0 lies nearest the board (the bottom of the strip)
-        return self._rect((x + 6, y + h - (row + 1) * slot_h + 4, w - 12, slot_h - 8))
+        return pygame.Rect(fr.x + self.th.px(3), fr.bottom - self.th.px(6) - (row + 1) * h - row * gap,
+                           fr.w - 2 * self.th.px(3), h)
+
+    @staticmethod
+    def pair_px(slot) -> int:
+        """The long side of a scout tile drawn in ``slot`` (its hexes are 0.45 of it across)."""
+        return max(12, min(slot.w, int(slot.h / 0.62)))
 
     def _draw_fields(self, surf, state, legal):
         th = self.th
         takes = {a.row: a for a in legal if isinstance(a, ScoutTake)}
-        for f in range(1, len(self.map.scout_fields) + 1):
-            fr = self._rect(self.map.scout_fields[f])
+        for f, fr in self.field_rects.items():
             lit = bool(takes) and f == state.field
             if lit:
                 pygame.draw.rect(surf, T.HILITE, fr.inflate(th.px(4), th.px(4)), th.px(3), border_radius=th.px(10))
-            num = th.text(str(f), "small", T.PAPER, bold=True)
-            surf.blit(num, num.get_rect(midtop=(fr.centerx, fr.bottom + th.px(1))))
+            num = th.text(str(f), "tiny", T.PAPER, bold=True)
+            surf.blit(num, num.get_rect(midtop=(fr.centerx, fr.bottom)))
         for row, places in enumerate(state.fields):
             face = state.faces[row][1] if row < len(state.faces) else "red"
             for fi, item in enumerate(places):
@@ -438,8 +773,7 @@ class View(GameView):
                     surf.blit(img, img.get_rect(center=slot.center))
                     self.hot.append(("eater", slot, row))
                     continue
-                px = max(12, min(slot.w, int(slot.h / 0.62)))
-                img = A.tile_pair(tuple(state.data.tiles[item]), px)
+                img = A.tile_pair(tuple(state.data.tiles[item]), self.pair_px(slot))
                 surf.blit(img, img.get_rect(center=slot.center))
                 self.hot.append(("field", slot, (fi + 1, row, item)))
                 if fi + 1 == state.field and row in takes:
@@ -448,7 +782,7 @@ class View(GameView):
     def _draw_guide(self, surf, state):
         """What each anteater eats, in arrival order, as icons (prey, ants or both); the bag count."""
         th = self.th
-        g = self._rect(self.map.guide)
+        g = self.guide_rect
         eats = state.data.guide.get(len(state.seats), ())
         icon = th.px(20)
         y = g.y + th.px(6)
@@ -506,10 +840,12 @@ class View(GameView):
                     surf.blit(img, img.get_rect(center=(c[0] + math.sin(ang) * tok * 0.5, c[1] - math.cos(ang) * tok * 0.25)))
             elif nid == self.rules.hill_node:
                 self._draw_home_ants(surf, state, c)
+            shown = self._on_board(c)                       # zoomed: a clearing off the board is not clicked
             if nid in picks:
                 pygame.draw.circle(surf, T.LEGAL, c, rad + th.px(3), th.px(4))
-                self.hot.append(("node", (c, rad), nid))
-            elif pi is not None or li is not None or nid == self.rules.hill_node:
+                if shown:
+                    self.hot.append(("node", (c, rad), nid))
+            elif shown and (pi is not None or li is not None or nid == self.rules.hill_node):
                 self.hot.append(("info_node", (c, rad), nid))
             if self.flash.get(("node", nid)):
                 pygame.draw.circle(surf, T.HILITE, c, rad + th.px(6), th.px(3))
@@ -556,27 +892,31 @@ class View(GameView):
                 pygame.draw.lines(surf, T.LEGAL if tid != over else T.HILITE, False, spts, w)
             if self.flash.get(("trail", tid)):
                 pygame.draw.lines(surf, T.HILITE, False, spts, max(2, int(6 * self.scale)))
-            here = [p for p in range(len(self.seats)) if tid in state.ants[p]]
-            guard = state.guards.get(tid)
-            k = len(here) + (guard is not None)
-            slots = [0.5] if k == 1 else [0.3 + 0.4 * i / (k - 1) for i in range(k)]
-            for i, p in enumerate(here):
-                (x, y), ang = _along(pts, slots[i])
-                c = self._pt((x, y))
-                deg = -math.degrees(ang) - 90
-                if tid == self.rules.chasm:
-                    img = A.bridge_ant(self.seat_color(p), px)
-                else:
-                    img = A.worker_ant(self.seat_color(p), px, deg)
-                surf.blit(img, img.get_rect(center=c))
-                item = state.ants[p][tid]
-                if item:
-                    icon = self._item_icon(item, int(px * 0.62))
-                    surf.blit(icon, icon.get_rect(center=(c[0], c[1] - px * 0.1)))
-            if guard is not None:
-                (x, y), ang = _along(pts, slots[-1])
-                img = A.soldier_ant(self.seat_color(guard), int(px * 1.1), -math.degrees(ang) - 90)
-                surf.blit(img, img.get_rect(center=self._pt((x, y))))
+            self._draw_trail_ants(surf, state, tid, pts, px)
+
+    def _draw_trail_ants(self, surf, state, tid, pts, px):
+        """The ants and the guard on one trail, ``px`` long (they grow with the board's zoom)."""
+        here = [p for p in range(len(self.seats)) if tid in state.ants[p]]
+        guard = state.guards.get(tid)
+        k = len(here) + (guard is not None)
+        slots = [0.5] if k == 1 else [0.3 + 0.4 * i / (k - 1) for i in range(k)]
+        for i, p in enumerate(here):
+            (x, y), ang = _along(pts, slots[i])
+            c = self._pt((x, y))
+            deg = -math.degrees(ang) - 90
+            if tid == self.rules.chasm:
+                img = A.bridge_ant(self.seat_color(p), px)
+            else:
+                img = A.worker_ant(self.seat_color(p), px, deg)
+            surf.blit(img, img.get_rect(center=c))
+            item = state.ants[p][tid]
+            if item:
+                icon = self._item_icon(item, int(px * 0.62))
+                surf.blit(icon, icon.get_rect(center=(c[0], c[1] - px * 0.1)))
+        if guard is not None:
+            (x, y), ang = _along(pts, slots[-1])
+            img = A.soldier_ant(self.seat_color(guard), int(px * 1.1), -math.degrees(ang) - 90)
+            surf.blit(img, img.get_rect(center=self._pt((x, y))))
 
     def _item_icon(self, item: str, px: int) -> pygame.Surface:
         if item.startswith(LEAF_PREFIX):
@@ -697,7 +1037,8 @@ class View(GameView):
             pygame.draw.rect(surf, self.seat_color(p), panel, th.px(4), border_radius=th.px(14))
         # header: name, score, supply, leaves and prey, hand; a column beside the hill when compact
         compact = not active
-        head_w = min(th.px(250), int(panel.w * 0.42)) if compact else panel.w - th.px(24)
+        stacked = compact and self._stacked(state, p, legal, panel)     # a wide hill: the header on top
+        head_w = self._head_w(panel.w) if compact and not stacked else panel.w - th.px(24)
         seat = self.seats[p]
         x, y = panel.x + th.px(12), panel.y + th.px(8)
         T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (x + th.px(10), y + th.px(12)),
@@ -721,6 +1062,14 @@ class View(GameView):
             surf.blit(pot, pr)
             self.hot.append(("score_info", pr, p))
         y += t.get_height() + th.px(2)
+        if stacked:  # items and hand on one row, the hill under them across the panel
+            n_items = sum(state.leaves[p]) + len(state.beside[p])
+            below = self._draw_items(surf, state, p, x, y, th.px(22))
+            hx = x + n_items * (th.px(22) - th.px(4)) + (th.px(8) if n_items else 0)
+            y = max(below, self._draw_hand(surf, state, p, legal, hx, y, th.px(24), x + head_w))
+            room = pygame.Rect(panel.x + th.px(8), y + th.px(2), panel.w - th.px(16), panel.bottom - y - th.px(8))
+            self._draw_cells(surf, state, p, legal, room, mouse)
+            return
         y = self._draw_items(surf, state, p, x, y, th.px(22))
         if compact:  # the player to move has the hand large in the bar below the board
             y = self._draw_hand(surf, state, p, legal, x, y, th.px(24), x + head_w)
@@ -811,6 +1160,20 @@ class View(GameView):
             self.ghost.draw(surf, th, state, p, legal, (cx0, cy0, R, px), mouse)
         surf.set_clip(clip)
 
+    @staticmethod
+    def _hill_box(hill, ghosts) -> tuple[dict, tuple]:
+        """A hill's hex centres at corner radius 1 and the box its images cover (left, right, top,
+        bottom): the hex, raised a little per level, its drop shadow to the right and below."""
+        pts = {c: A.axial_to_pixel(c[0], c[1], 1.0) for c in list(hill) + list(ghosts)}
+        if not pts:
+            return pts, (0.0, 2.0, 0.0, 2.0)
+        half_w = math.sqrt(3) / 2
+        left = min(v[0] for v in pts.values()) - half_w - 0.06
+        right = max(v[0] for v in pts.values()) + half_w + 0.3              # the shadow
+        top = min(v[1] - 1 - 0.2 * (len(hill.get(c, ())) > 1) for c, v in pts.items())   # raised stacks
+        bottom = max(v[1] for v in pts.values()) + 1 + 0.35
+        return pts, (left, right, top, bottom)
+
     def _fit(self, hill, ghosts, room, biggest) -> tuple:
         """Where a hill's hexes go in ``room``, centred and as large as fits (at most ``biggest``
         corner radius): (unit centres, px, R, x0, y0, drawing order). The box counted is what a hex
@@ -821,12 +1184,7 @@ class View(GameView):
         if got is not None and got[0] is hill:
             return got[1]
         cells = list(hill) + list(ghosts)
-        pts = {c: A.axial_to_pixel(c[0], c[1], 1.0) for c in cells}
-        half_w = math.sqrt(3) / 2
-        left = min(v[0] for v in pts.values()) - half_w - 0.06
-        right = max(v[0] for v in pts.values()) + half_w + 0.3              # the shadow
-        top = min(v[1] - 1 - 0.2 * (len(hill.get(c, ())) > 1) for c, v in pts.items())   # raised stacks
-        bottom = max(v[1] for v in pts.values()) + 1 + 0.35
+        pts, (left, right, top, bottom) = self._hill_box(hill, ghosts)
         R = max(1.0, min(room.w / (right - left), room.h / (bottom - top), biggest))
         px = max(4, int(R / A.HEX_FRACTION))
         R = A.cell_radius(px)
@@ -881,8 +1239,9 @@ class View(GameView):
         self.banner_rect = None
         if facts["banner"]:
             y = self._draw_banner(surf, facts["banner"], r, y)
+        room = r.bottom - 2 * (th.px(38) + th.px(8)) - th.px(6) - y        # above the two rows of buttons
         hand_left = self._draw_bar_hand(surf, state, legal, pygame.Rect(r.centerx, y - th.px(2), r.w // 2 - th.px(12),
-                                                                        th.px(64)))
+                                                                        max(th.px(40), min(th.px(64), room))))
         who = self.seats[p].name if 0 <= p < len(self.seats) else "?"
         title = th.text(f"{who}: round {state.round}", "label", T.INK, bold=True)
         surf.blit(title, (x, y))
@@ -923,6 +1282,8 @@ class View(GameView):
             bx = x
             if row is mags:
                 lab = th.text("magnificANT:", "small", T.INK, bold=True)
+                if bx + lab.get_width() + sum(b.width(th) + gap for b in row) > r.right - th.px(12):
+                    lab = A.magnificant(self.seat_color(p), bh)            # short of room: its token says it
                 surf.blit(lab, lab.get_rect(midleft=(bx, by + bh // 2)))
                 bx += lab.get_width() + gap
             for b in row:
@@ -962,8 +1323,8 @@ class View(GameView):
     def _draw_banner(self, surf, text, r, y) -> int:
         """The last-round banner across the top of the bar; the y under it."""
         th = self.th
-        lines = wrap(text, th.font("body", True), r.w - th.px(48))[:2]
-        imgs = [th.text(ln, "body", T.INK, bold=True) for ln in lines]
+        lines = wrap(text, th.font("small", True), r.w - th.px(48))[:2]
+        imgs = [th.text(ln, "small", T.INK, bold=True) for ln in lines]
         box = pygame.Rect(r.x + th.px(8), y - th.px(4), r.w - th.px(16),
                           sum(i.get_height() for i in imgs) + th.px(10))
         pygame.draw.rect(surf, (255, 226, 180), box, border_radius=th.px(10))
@@ -1157,8 +1518,13 @@ class View(GameView):
             return None
         if not ctx.human_turn:
             return None
-        if key == pygame.K_z:
-            self.zoom = None if self.zoom is not None else state.player
+        if key in ZOOM_KEYS:                                # + and -: the board in and out, at the mouse
+            self.zoom_map(self._mouse, ZOOM_KEYS[key])
+            return None
+        if key == pygame.K_z:                               # Z: the hill under the mouse (else your own) large
+            over = next((p for p, r in enumerate(self.panels) if r.collidepoint(self._mouse)), None)
+            self.zoom = None if self.zoom is not None else (state.player if over is None else over)
+            self._zoom_turn = state.player
             return None
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):     # Enter only ends the turn: asks first with actions unused
             end = next((a for a in ctx.legal if isinstance(a, EndActions)), None)
@@ -1226,11 +1592,28 @@ class View(GameView):
             return self.cells.get((p, tuple(cells[0][:2])))
         for key in ("to", "trail"):
             if ev.get(key) in self.screen_trails:
-                return _along(self.screen_trails[ev[key]], 0.5)[0], self.th.px(18)
+                spot = self._trail_spot(ev[key])
+                return (spot, self.th.px(18)) if spot else None
         if ev.get("area") in self.map.hatching:
             return self._rect(self.map.hatching[ev["area"]])
         if ev.get("node") in self.map.nodes:
-            return self._pt(self.map.nodes[ev["node"]]), self.th.px(22)
+            c = self._pt(self.map.nodes[ev["node"]])
+            return (c, self.th.px(22)) if self._on_board(c) else None
+        return None
+
+    def _trail_spot(self, tid) -> tuple[int, int] | None:
+        """A point of a trail where the board shows it and a click finds it: its middle when that
+        is (always unzoomed), else the nearest such point along it; None when zoomed off it."""
+        spts = self.screen_trails[tid]
+        mid = _along(spts, 0.5)[0]
+        mid = (int(mid[0]), int(mid[1]))
+        if self.map_zoom == 1.0:
+            return mid
+        for f in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9):
+            pt = _along(spts, f)[0]
+            pt = (int(pt[0]), int(pt[1]))
+            if self._on_board(pt, self.th.px(6)) and self._trail_at(pt) == tid:
+                return pt
         return None
 
     def marks_move(self, action) -> bool:
@@ -1251,15 +1634,17 @@ class View(GameView):
         if cell is not None:
             return self.cells.get((who, cell))
         if isinstance(action, ScoutTake):
-            return self._field_slot(state.field, action.row) if state.field in self.map.scout_fields else None
+            return self._field_slot(state.field, action.row) if state.field in self.field_rects else None
         if isinstance(action, Hatch) and action.area in self.map.hatching:
             return self._rect(self.map.hatching[action.area])
         node = getattr(action, "node", None) or getattr(action, "dst", None) or getattr(action, "where", None)
         if node in self.map.nodes:
-            return self._pt(self.map.nodes[node]), self.th.px(22)
+            c = self._pt(self.map.nodes[node])
+            return (c, self.th.px(22)) if self._on_board(c) else None
         trail = getattr(action, "trail", None) or getattr(action, "dst", None) or getattr(action, "where", None)
         if trail in self.screen_trails:
-            return _along(self.screen_trails[trail], 0.5)[0], self.th.px(18)
+            spot = self._trail_spot(trail)
+            return (spot, self.th.px(18)) if spot else None
         return None
 
     def hover(self, pos, state, ctx):
@@ -1348,7 +1733,10 @@ class View(GameView):
         return False
 
     def wheel(self, dy, state, ctx) -> bool:
-        """The mouse wheel turns the tile to build (shown over the hill)."""
+        """The mouse wheel over the board zooms it (at the mouse); elsewhere it turns the tile to
+        build (shown over the hill)."""
+        if self.zoom is None and self.board.collidepoint(self._mouse):
+            return self.zoom_map(self._mouse, dy)
         return ctx.human_turn and state.phase == "build_cell" and self.ghost.turn(state, -1 if dy > 0 else 1)
 
     def point_at(self, action, state):
@@ -1369,7 +1757,7 @@ class View(GameView):
     def on_events(self, events, state):
         self.ghost.arm(events, state)
         self.menu, self.ask_end = [], None
-        if self.zoom is not None and self.zoom != state.player:
+        if self.zoom is not None and self._zoom_turn != state.player:    # the turn passed: back to the table
             self.zoom = None
         for ev in events:
             t = ev.get("type")

@@ -1,0 +1,186 @@
+"""Issue 24: the Antics! table readable at 1280x720 and using the screen at 1920x1080. Scout tiles
+large enough to read, every hill inside its panel late in a 4-player game, the board zoomable with
+clicks and the keyboard focus following the zoom, a rival's hill enlarged, the board growing with
+the window."""
+import math
+
+import pygame
+import pytest
+
+from game.ai.bots import bot_move, make_bot
+from game.core.rules import Seat
+from game.games.antics.rules import get_rules
+from game.games.antics.state import ScoutTake
+from game.tools.headless import headless_app
+from game.ui.theme import Theme
+from game.ui.tables.antics import art as A
+from game.ui.tables.antics.view import View
+from game.ui.views.base import ViewContext
+
+R = get_rules()
+TABLE = {(1280, 720): pygame.Rect(11, 65, 991, 644), (1920, 1080): pygame.Rect(16, 96, 1488, 968)}  # as the play scene lays it
+
+
+@pytest.fixture(scope="module")
+def app():
+    return headless_app((1280, 720))
+
+
+def seats(n):
+    return [Seat(f"P{i}", R.seat_colors[i], "human") for i in range(n)]
+
+
+@pytest.fixture(scope="module")
+def late():
+    """A seeded 4-player game played by Medium bots until the end is near (someone's turn to act)."""
+    s = R.new_game(seats(4), 11, {})
+    bot = make_bot("medium", R, 11)
+    while not R.is_over(s) and not (s.end_by is not None and s.phase == "act"):
+        s = R.apply(s, bot_move(bot, R, s, R.to_move(s)))
+    assert not R.is_over(s) and s.round >= 8
+    return s
+
+
+def ctx(s):
+    p = R.to_move(s)
+    return ViewContext(viewer=p, to_move=p, human_turn=True, legal=R.legal_actions(s))
+
+
+def view_at(size, s, mouse=(0, 0)):
+    view = View(R, s.seats, Theme(size))
+    view.layout(TABLE[size])
+    surf = pygame.Surface(size)
+    view.draw(surf, s, ctx(s), mouse)
+    return view, surf
+
+
+def test_scout_tiles_are_at_least_24_px_at_1280(app):
+    view, _ = view_at((1280, 720), R.new_game(seats(4), 3, {}))
+    for f in view.field_rects:
+        for row in range(R.d.rows):
+            slot = view._field_slot(f, row)
+            assert view.fields_strip.contains(slot)
+            px = view.pair_px(slot)
+            w, h = A.pair_size(px)
+            assert w <= slot.w and h <= slot.h + 1                       # the tile fits its row
+            assert px * 0.262 * math.sqrt(3) >= 24, (f, row, px)         # each hex (its symbol) 24+ px across
+    rows = [view._field_slot(1, r) for r in range(R.d.rows)]
+    assert not any(a.colliderect(b) for a in rows for b in rows if a is not b)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_hill_lies_inside_its_panel_late_in_a_4_player_game(app, late, size):
+    view, _ = view_at(size, late)
+    smallest = {}
+    for (p, cell), (centre, r) in view.cells.items():
+        box = pygame.Rect(0, 0, int(r * math.sqrt(3)), int(2 * r))
+        box.center = (int(centre[0]), int(centre[1]))
+        assert view.panels[p].contains(box), (p, cell, box, view.panels[p])
+        smallest[p] = min(smallest.get(p, 99), r * math.sqrt(3))
+    assert set(smallest) == set(range(4))
+    assert min(smallest.values()) >= (24 if size == (1280, 720) else 36), smallest   # readable hexes
+    panels = view.panels
+    assert not any(a.colliderect(b) for a in panels for b in panels if a is not b)
+    assert max(r.bottom for r in panels) <= TABLE[size].bottom
+
+
+def test_wheel_zoom_keeps_locate_and_click_together(app, late):
+    s = late
+    c = ctx(s)
+    view, surf = view_at((1280, 720), s, (0, 0))
+    node = R.hill_node
+    at = view._pt(view.map.nodes[node])
+    view.draw(surf, s, c, at)
+    big = view.scale
+    assert view.wheel(2, s, c) and view.map_zoom > 1.4                    # two notches over the board
+    assert abs(view._pt(view.map.nodes[node])[0] - at[0]) <= 2            # the point under the mouse stays
+    assert view.scale > big * 1.4
+    # play on while zoomed: every move the board shows is clicked where locate puts it
+    checked = 0
+    for _ in range(60):
+        if R.is_over(s):
+            break
+        c = ctx(s)
+        view.draw(surf, s, c, at)
+        for a in c.legal:
+            spot = view.locate(a, s)
+            if spot is None:
+                continue
+            pos = spot.center if isinstance(spot, pygame.Rect) else tuple(int(v) for v in spot[0])
+            if isinstance(spot, tuple) and not view.board.collidepoint(pos) and not any(
+                    r.collidepoint(pos) for r in view.panels):
+                raise AssertionError(f"{a} located off the board at {pos}")
+            got = view.click(pos, s, c)
+            menu = [b.action for b in view.menu]
+            view.menu = []
+            assert got == a or a in menu or (got is None and not menu and view.menu_title), (a, got, menu)
+            checked += 1
+        s = R.apply(s, bot_move(make_bot("medium", R, 3), R, s, R.to_move(s)))
+    assert checked > 20
+    view.key(pygame.K_MINUS, s, ctx(s))
+    view.key(pygame.K_MINUS, s, ctx(s))
+    view.key(pygame.K_KP_MINUS, s, ctx(s))
+    assert view.map_zoom == 1.0
+    assert view.key(pygame.K_PLUS, s, ctx(s)) is None and view.map_zoom > 1.0
+
+
+def test_ants_grow_with_the_zoom(app, late):
+    view, surf = view_at((1280, 720), late)
+    small = view.scale
+    view.zoom_map(view.board.center, 4)
+    view.draw(surf, late, ctx(late), (0, 0))
+    assert view.scale >= 2 * small
+    assert view._base()[0].get_width() >= view.board.w                  # the land scaled for the zoom, once
+
+
+def test_z_over_a_rival_enlarges_that_rivals_hill(app, late):
+    s = late
+    c = ctx(s)
+    rival = (s.player + 1) % 4
+    view, surf = view_at((1280, 720), s, (0, 0))
+    small = {k: v[1] for k, v in view.cells.items() if k[0] == rival}
+    view.draw(surf, s, c, view.panels[rival].center)                     # hovering it shows it larger
+    hover = {k: v[1] for k, v in view.cells.items() if k[0] == rival}
+    assert all(hover[k] > small[k] * 1.3 for k in small)
+    assert view.key(pygame.K_z, s, c) is None and view.zoom == rival
+    view.draw(surf, s, c, view.panels[rival].center)
+    big = {k: v[1] for k, v in view.cells.items() if k[0] == rival}
+    assert all(big[k] > small[k] * 2 for k in small)
+    assert view.key(pygame.K_z, s, c) is None and view.zoom is None
+    view.draw(surf, s, c, view.board.center)                             # Z elsewhere: your own hill
+    view.key(pygame.K_z, s, c)
+    assert view.zoom == s.player
+
+
+def test_the_board_grows_with_the_window(app):
+    s = R.new_game(seats(4), 3, {})
+    small, _ = view_at((1280, 720), s)
+    big, _ = view_at((1920, 1080), s)
+    t = TABLE[(1920, 1080)]
+    assert big.board.w * big.board.h >= 0.28 * t.w * t.h                 # the board is 28 %+ of the table
+    assert big.board.w >= 0.55 * t.w
+    assert big.board.w > small.board.w * 1.4
+    for v, size in ((small, (1280, 720)), (big, (1920, 1080))):
+        parts = [v.fields_strip, v.board, v.hatch, v.bar]
+        assert all(TABLE[size].contains(r) for r in parts + [v.right])
+        assert not any(a.colliderect(b) for a in parts for b in parts if a is not b)
+        assert not v.right.colliderect(v.bar) and not v.right.colliderect(v.board)
+
+
+def test_the_wheel_over_the_board_zooms_it_in_the_play_scene(app):
+    from game.scenes.play import PlayScene
+    play = PlayScene(app, "antics", seats(3), 3, {})
+    app.scenes.push(play)
+    try:
+        app.frame(16)
+        view = play.view
+        spot = view.board.center
+        app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0)))
+        app.frame(16)
+        app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+        assert view.map_zoom > 1.0
+        app.frame(16)                                                       # drawn zoomed
+        app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0))
+        assert view.map_zoom == 1.0
+    finally:
+        app.scenes.pop()
