@@ -1,38 +1,152 @@
 """It Happens.. heuristics for the bots: a projected score for every seat.
 
-Medium plays the action whose result projects best for itself against the best
-rival; a reroll is valued as the average over the six faces, less the worm.
+Medium plays the action whose result projects best for itself against the best rival.
+
+- Mounds: the Queen and General tiles go, with some uncertainty, to the seats ranked first and
+  second now; a total on the worm number counts most of a worm.
+- Items: a type held twice is 5 VP. A type held once or not at all counts by its chance of
+  being completed: the item spaces still above a seat's own dice in its columns (reached with the
+  dice it still holds) and a fair share of the item spaces of the mounds to come and of the
+  unclaimed columns on the table. The expected number of types held at the end races the rivals'
+  for the 10 VP variety bonus (ties share it), as a smooth chance, never a step.
+- A reroll is the average over the six faces of the best placement, less the worm. A pass is
+  valued like a reroll (the die comes back later) and wins over it when every placement would
+  open a new column while rivals still have dice: waiting lets them take the leftmost columns.
 """
 from __future__ import annotations
 
+import math
 import sys
 
+from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
 
+PIP = 3.5             # a die's mean
+
 WORM_VALUE = 1.3      # a worm is 1 VP plus the options it buys
+FAR_SHARE = 0.35      # a seat's share of the item spaces to come, against an even share
+ITEM_WEIGHT = 1.5     # item pairs and the variety race count more than their expectation (they pay well
+VARIETY_WEIGHT = 2.2  # per die, and a one-move look-ahead sees the mounds' points better than the race)
+REROLL_MARGIN = 0.3   # a reroll must gain this much over placing (luck is not free)
+PASS_MARGIN = 0.6     # a pass, when nothing speaks for waiting
+WAIT_BONUS = 0.9      # a pass, when every placement opens a new column and rivals still hold dice
+_SQRT2 = math.sqrt(2.0)
+_erf = math.erf
+_MEMO: dict = {}      # per Components: item type index, item spaces per mound id
+
+
+def _item_spaces(c) -> tuple:
+    got = _MEMO.get(id(c))
+    if got is None:
+        index = {k: i for i, k in enumerate(c.item_types)}
+        per = {}
+        for m in c.mounds:
+            counts = [0] * len(c.item_types)
+            for col in m.columns:
+                for sp in col:
+                    if sp in index:
+                        counts[index[sp]] += 1
+            per[m.id] = tuple(counts)
+        got = _MEMO[id(c)] = (index, per, c)
+    return got
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + _erf(x / _SQRT2))
+
+
+def _dice_left(s, color: str) -> int:
+    """Dice of ``color`` still to be rolled this round (the die just rolled included)."""
+    n = 0
+    for h in s.hand:
+        n += h.get(color, 0)
+    if s.current is not None and s.current[0] == color:
+        n += 1
+    return n
+
+
+def _item_points(rules, s, near, free_items) -> list[float]:
+    """Per seat, the expected points of item pairs and of the variety bonus."""
+    c = rules.comps
+    index, per_mound, _ = _item_spaces(c)
+    n = len(s.seats)
+    kinds_n = len(c.item_types)
+    over = s.phase == "over"
+    far = [0] * kinds_n
+    if not over:
+        for mid in s.deck:
+            for k, v in enumerate(per_mound[mid]):
+                far[k] += v
+    # the share of a future item space a seat ends up with: about half the spaces get a die
+    share = min(1.0, (5 * s.real + (4 if s.neutral is not None else 0)) / 29.5) / n * FAR_SHARE
+    keep_far = [(1.0 - share) ** far[k] * (1.0 - 0.5 * share) ** free_items[k] for k in range(kinds_n)]
+    ek, vk, sets_all = [], [], []
+    for q in range(n):
+        held = s.items[q]
+        mine = near[q]
+        e = v = sets = 0.0
+        for k in range(kinds_n):
+            h = held[k]
+            if h >= 2:
+                sets += 1.0
+                e += 1.0
+                continue
+            if h == 1:
+                e += 1.0
+            if over:
+                continue
+            # chances of gaining 0 and exactly 1 more of type k
+            p = 1.0 - keep_far[k]
+            p0, p1 = 1.0 - p, p
+            for kk, pn in mine:
+                if kk == k:
+                    p1 = p1 * (1.0 - pn) + p0 * pn
+                    p0 *= 1.0 - pn
+            if h == 1:
+                sets += 1.0 - p0
+            else:
+                sets += max(0.0, 1.0 - p0 - p1)
+                e += 1.0 - p0
+                v += (1.0 - p0) * p0
+        ek.append(e)
+        vk.append(v)
+        sets_all.append(c.item_set_vp * sets)
+    out = []
+    # the race is open early: a lead of one type means little before the later mounds are seen
+    early = 0.15 + 1.2 * len(s.deck) / max(1, len(c.mounds))
+    for q in range(n):
+        win = 1.0
+        for o in range(n):
+            if o != q:
+                win *= _phi((ek[q] - ek[o] + 0.5) / (math.sqrt(vk[q] + vk[o]) + early))
+        out.append(ITEM_WEIGHT * sets_all[q] + (VARIETY_WEIGHT * c.variety_vp * win if ek[q] > 0 else 0.0))
+    return out
 
 
 def projections(rules, s) -> list[float]:
-    """Per seat, the points held now plus what the mounds on the table look like giving."""
+    """Per seat, the points held now plus what the mounds on the table and the items look like giving."""
     c = rules.comps
-    seats = range(len(s.seats))
-    kinds = [sum(1 for x in s.items[q] if x) for q in seats]
-    # the lead in item types is worth more the nearer the end of the game
-    firm = 0.2 + 0.6 * (s.round - 1) / max(1, c.rounds - 1)
-    pts = []
-    for p in seats:
-        items = s.items[p]
-        v = c.item_set_vp * sum(1 for x in items if x >= 2) + 1.6 * sum(1 for x in items if x == 1)
-        v += WORM_VALUE * s.worms[p] + sum(s.queens[p]) + sum(s.generals[p])
-        if kinds[p] and kinds[p] == max(kinds):
-            v += c.variety_vp * firm * (1.0 if kinds.count(kinds[p]) == 1 else 0.6)
-        pts.append(v)
+    n = len(s.seats)
+    seats = range(n)
+    index = _item_spaces(c)[0]
+    pts = [WORM_VALUE * s.worms[p] + sum(s.queens[p]) + sum(s.generals[p]) for p in seats]
+    near = [[] for _ in seats]
+    free_items = [0] * len(c.item_types)
+    if s.mounds:
+        dice = [_dice_left(s, s.colors[q]) for q in seats]
+        spread = [max(1, sum(1 for i in range(len(s.mounds)) if rules.target(s, i, q) is not None)) for q in seats]
     for i in range(len(s.mounds)):
         m = s.mound(i)
-        for pos, (who, total, col) in enumerate(rules.ranking(s, i)):
-            room = len(m.columns[col]) - len(s.board[i][col][1])
-            sure = 0.75 if room == 0 else 0.6
+        board = s.board[i]
+        ranks = rules.ranking(s, i)
+        # a rival that may still open a column here is a threat of about one die
+        free = any(who is None for who, _ in board)
+        threat = PIP if free else 0.0
+        for pos, (who, total, col) in enumerate(ranks):
+            room = len(m.columns[col]) - len(board[col][1])
             if pos == 0:
+                nxt = max(ranks[1][1] if len(ranks) > 1 else 0, threat)
+                sure = min(0.92, max(0.3, (0.6 if room == 0 else 0.48) + 0.09 * (total - nxt)))
                 pts[who] += sure * m.queen_vp + (1 - sure) * m.general_vp
             elif pos == 1:
                 pts[who] += sure * m.general_vp + 0.25 * (m.queen_vp - m.general_vp) * (room > 0)
@@ -40,13 +154,33 @@ def projections(rules, s) -> list[float]:
                 pts[who] += 0.15 * m.general_vp
             if total == m.worm_number:
                 pts[who] += 0.8 * WORM_VALUE
-    return pts
+            if room and dice[who]:
+                # the spaces above its dice, reached with the dice it holds (spread over its mounds)
+                f = min(room, 0.9 * dice[who] / spread[who])
+                for j, sp in enumerate(m.columns[col][len(board[col][1]):]):
+                    p = min(1.0, f - j) * 0.85
+                    if p <= 0:
+                        break
+                    if sp == WORM:
+                        pts[who] += 0.7 * p * WORM_VALUE
+                    elif sp != PLAIN:
+                        near[who].append((index[sp], p))
+        for k, (who, vals) in enumerate(board):
+            if who is None:
+                for sp in m.columns[k]:
+                    if sp in index:
+                        free_items[index[sp]] += 1
+    items = _item_points(rules, s, near, free_items)
+    return [a + b for a, b in zip(pts, items)]
 
 
 def evaluate(rules, s, player: int) -> float:
     pts = projections(rules, s)
-    others = [v for q, v in enumerate(pts) if q != player]
-    return pts[player] - max(others) if others else pts[player]
+    best = None
+    for q, v in enumerate(pts):
+        if q != player and (best is None or v > best):
+            best = v
+    return pts[player] - best if best is not None else pts[player]
 
 
 def _best_place(rules, s, player):
@@ -58,29 +192,59 @@ def _best_place(rules, s, player):
     return best
 
 
+def _faces_average(rules, s, player, base) -> float:
+    """The best placement averaged over the six faces of the die in play, one worm paid."""
+    color = s.current[0]
+    h = s.copy()
+    h.worms = tuple(w - (q == player) for q, w in enumerate(s.worms))
+    total = 0.0
+    for v in range(1, 7):
+        h2 = h.copy()
+        h2.current = (color, v)
+        got = _best_place(rules, h2, player)
+        total += got if got is not None else base - WORM_VALUE
+    return total / 6
+
+
+def _opens_only(rules, s, acts) -> bool:
+    """Whether every placement open to the die in play would open a new column."""
+    for a in acts:
+        if isinstance(a, Place) and s.board[a.mound][a.column][1]:
+            return False
+    return True
+
+
+def _rivals_hold_dice(s, player) -> bool:
+    for q in range(s.real):
+        if q != player and q not in s.skipped and any(s.hand[q].values()):
+            return True
+    return False
+
+
 def score_actions(rules, s, player: int, rng) -> list[float]:
     acts = rules.legal_actions(s)
-    base = evaluate(rules, s, player)
     out = []
+    base = faces = None
     for a in acts:
         if isinstance(a, Place):
             out.append(evaluate(rules, rules.apply_trusted(s, a), player))
         elif isinstance(a, Roll):
+            if base is None:
+                base = evaluate(rules, s, player)
             own = a.color == s.colors[player]
             out.append(base + (0.5 if own else 0.0))
-        elif isinstance(a, Reroll):
-            color = s.current[0]
-            total = 0.0
-            for v in range(1, 7):
-                h = s.copy()
-                h.current = (color, v)
-                total += _best_place(rules, h, player) or base
-            # the reroll costs a worm now: the projected value of the faces already counts it held
-            out.append(total / 6 - WORM_VALUE - 0.3)
-        elif isinstance(a, Pass):
-            out.append(base - WORM_VALUE - 1.0)
+        elif isinstance(a, (Reroll, Pass)):
+            if faces is None:
+                base = evaluate(rules, s, player) if base is None else base
+                faces = _faces_average(rules, s, player, base)
+            if isinstance(a, Reroll):
+                out.append(faces - REROLL_MARGIN)
+            elif _opens_only(rules, s, acts) and _rivals_hold_dice(s, player):
+                out.append(faces - REROLL_MARGIN + WAIT_BONUS)
+            else:
+                out.append(faces - PASS_MARGIN)
         else:
-            out.append(base)
+            out.append(0.0)
     return out
 
 
