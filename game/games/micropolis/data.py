@@ -314,11 +314,7 @@ def load_data(directory: Path | str | None = None) -> MicropolisData:
     return MicropolisData(c, tiles, tuple(tiles), found)
 
 
-_CACHE: dict = {}
-
-
 def get_data() -> MicropolisData:
-    """The bundled data, loaded and validated once."""
-    if "data" not in _CACHE:
-        _CACHE["data"] = load_data()
-    return _CACHE["data"]
+    """The bundled data, loaded and validated once: the rules object's (``rules.get_rules().data``)."""
+    from .rules import get_rules   # (the rules import this module)
+    return get_rules().data

@@ -4,36 +4,55 @@ Seat 0 plays the youngest player: the first Military leader.
 
 Built for search: ``apply_trusted`` skips the legality check; legal actions and score
 sheets are worked out once per State and remembered on it (States never change after
-``apply``), and the lists returned are shared, so callers must not modify them. The
-action objects are made once per rules object and reused, and so are the Sentry choices
-of a set of barracks and soldiers, the takes open to an anthill for a pattern of line gaps,
-army and token (``_takes``) and the soldiers a take leaves on the line (``_payments``).
-An action copies the State once and makes one tuple of anthills; what the rules read of a
-tile is worked out once (``_facts``). The action that opens the place, barracks and sentry
-steps sets their legal actions itself, and events go into the log as (keys, values...)
-tuples, made into dicts only when the log is read (game.core.rules.Log). ``apply_trusted``
-writes out ``State.copy`` in line: calling it cost about 5 % of a random game.
+``apply``), and the lists returned are shared, so callers must not modify them.
+
+What the engine remembers belongs to the rules object (``get_rules()``, which the drawing
+thread and the AI thread share; a table is stored only once complete, and emptied when full):
+the action objects, made once and reused; the Sentry choices of a set of barracks and soldiers
+(``_sentry_lists``); the takes open to an anthill for a pattern of line gaps, army and token
+(``_takes``); the soldiers a take leaves on the line (``_payments``); what the rules read of a
+tile (``_facts``: ``Tile.specialist`` and ``.eggs`` are worked out on every read); the Scorer
+of each tile set (remembered gallery lines, see ``scoring``); and the bundled data.
+
+An action copies the State once and makes one tuple of anthills. The action that opens the
+place, barracks and sentry steps sets their legal actions itself, and events go into the log
+as (keys, values...) tuples, made into dicts only when the log is read (game.core.rules.Log):
+each event's keys are written where it is logged. ``apply_trusted`` writes out ``State.copy``
+in line: calling it cost about 5 % of a random game.
 
 Rulings cited by number are in docs/rulings_micropolis.md.
 """
 from __future__ import annotations
 
+import threading
 from itertools import combinations, compress
 
 from game.core.rng import Rng
 from game.core.rules import EMPTY_LOG, Log, RulesBase, RulesError, ScoreSheet, winners_by_sheets
 
-from .data import get_data
-from .scoring import LINES, anthill_lines, anthill_values
+from .data import load_data
+from .scoring import LINES, Scorer, anthill_lines, anthill_values
 from .state import Anthill, ChooseLeader, FillBarracks, PlaceEnd, Sentry, State, Take
+
+# Events go into the log as (keys, values...) tuples (game.core.rules.Log makes the dicts when the
+# log is read): each event's keys are written where it is logged, above its values. These two are
+# logged in two places each (new_game and _refill / _start_round):
+DRAW_EVENT = ("type", "position", "tile")
+ROUND_EVENT = ("type", "round", "leader", "player")
 
 _EMPTY10 = (None,) * 10
 _NONE_FULL = frozenset()
-_MEMO_MAX = 50_000   # remembered sentry situations per rules object
+_MEMO_MAX = 50_000   # remembered sentry situations (and takes, payments) per rules object
+_SCORERS_MAX = 16    # Scorers of other tile sets than the rules' own (tests bring many small ones)
 # Anthill(...) runs NamedTuple's Python-level __new__; tuple.__new__(Anthill, fields) makes the same
 # tuple at about half the cost (the rules build one or two per action)
 _new_tuple = tuple.__new__
 _new_state = object.__new__
+# the actions unpack an Anthill into named locals and build the new one from them, in this order:
+# owner, slots, left, count, army, full, tokens = ants[ai]
+# ants[ai] = _new_tuple(Anthill, (owner, slots, left, count, army, full, tokens))
+if Anthill._fields != ("owner", "slots", "left", "count", "army", "full", "architects"):
+    raise ImportError("micropolis.rules unpacks Anthill in its old field order: update the actions")
 
 
 class MicropolisRules(RulesBase):
@@ -48,7 +67,7 @@ class MicropolisRules(RulesBase):
                      "type": "bool", "default": False}]
 
     def __init__(self, data=None):
-        self.data = data or get_data()
+        self.data = data or load_data()   # (data.get_data() is get_rules().data)
         self.c = c = self.data.constants
         most = max(c.max_players, max(c.expert_players) * c.anthills_per_player_expert)
         # _pay / _spend[anthill][position]: take it paying soldiers / spending an Architect token
@@ -56,12 +75,18 @@ class MicropolisRules(RulesBase):
         self._spend = [tuple(Take(pos, True, ai) for pos in range(c.line_size)) for ai in range(most)]
         # _orders[players][first] = turn order of a round started by ``first`` (R10: clockwise)
         self._orders = [[tuple((p0 + i) % k for i in range(k)) for p0 in range(k)] for k in range(most + 1)]
+        # _expert_anthills[player] = the player's anthills in expert mode, as ``new_game`` deals them
+        per = c.anthills_per_player_expert
+        self._expert_anthills = tuple(tuple(range(p * per, (p + 1) * per)) for p in range(most))
         # what the rules read of each tile (Tile.specialist and .eggs are worked out on every read)
         self._tiles = self.data.tiles   # _facts describes these (a test may bring its own tiles)
         self._facts = {tid: (t.barracks, t.specialist, t.eggs) for tid, t in self.data.tiles.items()}
         self._sentry_lists: dict = {}   # see _sentry_actions
         self._takes: dict = {}          # see _take_actions
         self._payments: dict = {}       # see _new_payments
+        # the Scorer (remembered gallery lines) of the rules' own tiles, and of others (see scorer_for)
+        self.scorer = Scorer(self._tiles, c)
+        self._scorers: dict = {}
         self._do = {Take: self._do_take, PlaceEnd: self._do_place, FillBarracks: self._do_barracks,
                     Sentry: self._do_sentry, ChooseLeader: self._do_choose_leader}
 
@@ -89,8 +114,8 @@ class MicropolisRules(RulesBase):
         anthills = tuple(_new_tuple(Anthill, (p, _EMPTY10, 0, 0, c.soldiers_per_foundation, _NONE_FULL, 0))
                          for p in range(n) for _ in range(per))
         line = tuple(pile[:c.line_size])
-        events = [(_DRAW, "draw", i, t) for i, t in enumerate(line)]
-        events.append((_ROUND, "round", 1, 0, 0))
+        events = [(DRAW_EVENT, "draw", i, t) for i, t in enumerate(line)]
+        events.append((ROUND_EVENT, "round", 1, 0, 0))   # leader anthill 0, its player 0
         return State(
             seats=list(seats), expert=expert, tiles=self.data.tiles, consts=c, anthills=anthills,
             line=line, line_soldiers=(0,) * c.line_size, pile=tuple(pile[c.line_size:]), pile_hidden=False,
@@ -109,14 +134,13 @@ class MicropolisRules(RulesBase):
     def legal_actions(self, s: State) -> list:
         """The decisions open in ``s`` (the same list every time: do not modify it)."""
         acts = s._legal
-        if acts is None:
-            acts = s._legal = self._take_actions(s) if s.phase == "take" else self._legal_actions(s)
+        if acts is None:   # (the take step, the commonest, is asked for without a second call)
+            acts = s._legal = self._take_actions(s) if s.phase == "take" else self._step_actions(s)
         return acts
 
-    def _legal_actions(self, s: State) -> list:
+    def _step_actions(self, s: State) -> list:
+        """The decisions of the steps after a take (and none when the game is over)."""
         ph = s.phase
-        if ph == "take":
-            return self._take_actions(s)
         if ph == "place":
             count = s.anthills[s.active_anthill].count
             return _RIGHT_ONLY if count == 0 or count == 9 else _LEFT_OR_RIGHT
@@ -142,23 +166,27 @@ class MicropolisRules(RulesBase):
         return gaps
 
     def _take_actions(self, s: State) -> list:
-        """R13, R17, R28: from a table of (anthill, line gaps, army, token held) -> takes."""
+        """R13, R17, R28: the takes open to each unfinished anthill of the player on turn, looked up
+        in a table (anthill, line gaps, army, token held) -> takes (see ``_new_takes``)."""
         p = s.turn_order[s.turn_index]
         token = s.architects[p] > 0
         gaps = self._gaps(s)
         table = self._takes
-        if not s.expert:   # one anthill each, numbered as its owner
-            a = s.anthills[p]
-            if a[3] >= 10:   # a.count (the index is quicker: this runs for every take)
+        ants = s.anthills
+        if not s.expert:   # one anthill each, numbered as its player (the loop below, unrolled)
+            a = ants[p]
+            if a.count >= 10:
                 return []
-            key = (p, gaps, a[4], token)   # a.army
+            key = (p, gaps, a.army, token)
             return table.get(key) or self._new_takes(key)
-        out = []
-        for ai, a in enumerate(s.anthills):
-            if a.owner == p and a.count < 10:
+        out = None
+        for ai in self._expert_anthills[p]:
+            a = ants[ai]
+            if a.count < 10:
                 key = (ai, gaps, a.army, token)
-                out += table.get(key) or self._new_takes(key)
-        return out
+                takes = table.get(key) or self._new_takes(key)
+                out = takes if out is None else out + takes   # (a lone anthill's list is shared)
+        return [] if out is None else out
 
     def _new_payments(self, gaps: int) -> list:
         """Per line position: the positions that get a soldier when the tile there is taken from a
@@ -197,18 +225,19 @@ class MicropolisRules(RulesBase):
     def _sentry_actions(self, ant: Anthill, tiles) -> list:
         """The Sentry actions open to ``ant`` (the same list for the same barracks and soldiers)."""
         bar = tuple([(t, tiles[t].barracks) for t in ant.slots if t is not None and tiles[t].barracks])
-        total = ant.army + sum(tiles[t].barracks for t in ant.full)
+        total = ant.army + ant.barracks_soldiers(tiles)
         key = (bar, total)
         acts = self._sentry_lists.get(key)
         if acts is None:
-            if len(self._sentry_lists) >= _MEMO_MAX:
-                self._sentry_lists.clear()
-            acts = self._sentry_lists[key] = []
+            acts = []
             for r in range(len(bar) + 1):
                 for combo in combinations(bar, r):
                     used = sum(size for _, size in combo)
                     if used <= total and total - used <= self.c.army_cap:
                         acts.append(Sentry(frozenset(t for t, _ in combo)))
+            if len(self._sentry_lists) >= _MEMO_MAX:
+                self._sentry_lists.clear()
+            self._sentry_lists[key] = acts   # stored once complete: another thread may be reading
         return acts
 
     # ------------------------------------------------------------------ apply
@@ -294,7 +323,9 @@ class MicropolisRules(RulesBase):
         n._gaps = (line, gaps | 1 << pos)
         n.phase, n.pending, n.active_anthill = "place", tile, ai
         n._legal = _RIGHT_ONLY if count == 0 or count == 9 else _LEFT_OR_RIGHT
-        n.log = Log(n.log, (_TAKE, "take", owner, ai, pos, tile, a.architect, paid, found, extra))
+        n.log = Log(n.log, (
+            ("type", "player", "anthill", "position", "tile", "architect", "paid", "found", "to_reserve"),
+            "take",  owner,    ai,        pos,        tile,   a.architect, paid,   found,   extra))
 
     def _do_place(self, n: State, a: PlaceEnd) -> None:
         ai, tile, ants = n.active_anthill, n.pending, n.anthills
@@ -308,7 +339,8 @@ class MicropolisRules(RulesBase):
         slots = list(slots)
         slots[slot] = tile
         ant = _new_tuple(Anthill, (owner, tuple(slots), left, count + 1, army, full, tokens))
-        n.log = Log(n.log, (_PLACE, "place", owner, ai, a.end, slot, tile))
+        n.log = Log(n.log, (("type", "player", "anthill", "end", "slot", "tile"),
+                            "place", owner,    ai,        a.end, slot,   tile))
         barracks, specialist, eggs = self._facts_of(n.tiles)[tile]
         ants = list(ants)
         ants[ai] = ant
@@ -332,7 +364,8 @@ class MicropolisRules(RulesBase):
         if a.fill:
             army -= barracks
             ants[ai] = _new_tuple(Anthill, (owner, slots, left, count, army, full | {tile}, tokens))
-        n.log = Log(n.log, (_BARRACKS, "barracks", owner, ai, tile, a.fill))
+        n.log = Log(n.log, (("type",     "player", "anthill", "tile", "fill"),
+                            "barracks", owner,    ai,        tile,   a.fill))
         self._specialist(n, ants, ai, owner, specialist, eggs)
 
     def _do_sentry(self, n: State, a: Sentry) -> None:
@@ -340,14 +373,16 @@ class MicropolisRules(RulesBase):
         ants = list(n.anthills)
         owner, slots, left, count, army, full, tokens = ants[ai]
         tiles = n.tiles
-        army += sum(tiles[t].barracks for t in full) - sum(tiles[t].barracks for t in a.full)
+        army += ants[ai].barracks_soldiers(tiles) - sum(tiles[t].barracks for t in a.full)
         ants[ai] = _new_tuple(Anthill, (owner, slots, left, count, army, frozenset(a.full), tokens))
         n.anthills = tuple(ants)
-        n.log = Log(n.log, (_SENTRY, "sentry", owner, ai, sorted(a.full), army))
+        n.log = Log(n.log, (("type",   "player", "anthill", "full",         "army"),
+                            "sentry", owner,    ai,        sorted(a.full), army))
         self._end_turn(n)
 
     def _do_choose_leader(self, n: State, a: ChooseLeader) -> None:
-        n.log = Log(n.log, (_CHOOSE, "choose_leader", n.leader_player, a.anthill, n.anthills[a.anthill].owner))
+        n.log = Log(n.log, (("type",          "player",        "anthill", "to"),
+                            "choose_leader", n.leader_player, a.anthill, n.anthills[a.anthill].owner))
         n.leader = a.anthill
         self._start_round(n)
 
@@ -358,13 +393,15 @@ class MicropolisRules(RulesBase):
             pass
         elif specialist == "nurse":
             got = self._gain(n, ants, ai, eggs)
-            n.log = Log(n.log, (_NURSE, "nurse", owner, ai, eggs, got))
+            n.log = Log(n.log, (("type", "player", "anthill", "eggs", "gained"),
+                                "nurse", owner,   ai,        eggs,   got))
         elif specialist == "architect":
             got = 1 if n.architect_reserve > 0 else 0
             if got:
                 n.architect_reserve -= 1
                 self._set_architects(n, ants, owner, n.architects[owner] + 1)   # R28: to the player
-            n.log = Log(n.log, (_ARCHITECT, "architect", owner, ai, got))
+            n.log = Log(n.log, (("type",      "player", "anthill", "gained"),
+                                "architect", owner,    ai,        got))
         elif specialist == "sergeant":
             la = n.leader
             lost = 1 if ants[la].army > 0 else 0
@@ -372,7 +409,8 @@ class MicropolisRules(RulesBase):
                 ants[la] = ants[la]._replace(army=ants[la].army - 1)
                 n.reserve += 1
             got = self._gain(n, ants, ai, 1)
-            n.log = Log(n.log, (_SERGEANT, "sergeant", owner, ai, la, lost, got))
+            n.log = Log(n.log, (("type",     "player", "anthill", "leader_anthill", "lost", "gained"),
+                                "sergeant", owner,    ai,        la,               lost,   got))
         n.anthills = tuple(ants)
         if specialist == "sentry":
             acts = self._sentry_actions(ants[ai], n.tiles)
@@ -392,7 +430,7 @@ class MicropolisRules(RulesBase):
         if n.round >= n.last_round:   # R22
             n.phase = "over"
             n.turn_index = 0
-            n.log = Log(n.log, (_GAME_OVER, "game_over", n.round))
+            n.log = Log(n.log, (("type", "round"), "game_over", n.round))
             return
         if n.expert:
             refill = n.round % self.c.expert_refill_every == 0          # R25
@@ -410,9 +448,9 @@ class MicropolisRules(RulesBase):
         ls = list(compress(n.line_soldiers, n.line))
         size = self.c.line_size
         drawn = n.pile[:size - len(line)]
-        events = [(_REFILL, "refill", n.round, line[:])]
+        events = [(("type", "round", "kept"), "refill", n.round, line[:])]
         for t in drawn:
-            events.append((_DRAW, "draw", len(line), t))
+            events.append((DRAW_EVENT, "draw", len(line), t))
             line.append(t)
         n.log = n.log.add_all(events)
         n.pile = n.pile[len(drawn):]
@@ -423,12 +461,12 @@ class MicropolisRules(RulesBase):
         """R9 (base) / R26 (expert): who takes the Red army token at a refill."""
         ants = n.anthills
         cur = n.leader
-        if not n.expert:   # the largest army at least as large as the leader's ([4]: .army, quicker)
-            m, cands = ants[cur][4], []
+        if not n.expert:   # the largest army at least as large as the leader's
+            m, cands = ants[cur].army, []
             for i, a in enumerate(ants):
-                if i != cur and a[4] >= m:
-                    if a[4] > m:
-                        m, cands = a[4], []
+                if i != cur and a.army >= m:
+                    if a.army > m:
+                        m, cands = a.army, []
                     cands.append(i)
             if not cands:
                 self._start_round(n)
@@ -444,7 +482,8 @@ class MicropolisRules(RulesBase):
             cands = opp or top
         if len(cands) == 1:
             if cands[0] != cur:
-                n.log = Log(n.log, (_LEADER, "leader", cands[0], ants[cands[0]].owner, cur))
+                n.log = Log(n.log, (("type", "anthill", "player",             "from"),
+                                    "leader", cands[0], ants[cands[0]].owner, cur))
                 n.leader = cands[0]
             self._start_round(n)
             return
@@ -458,11 +497,25 @@ class MicropolisRules(RulesBase):
         n.turn_index = 0
         n.phase = "take"
         n.leader_choices = ()
-        n.log = Log(n.log, (_ROUND, "round", n.round, n.leader, p0))
+        n.log = Log(n.log, (ROUND_EVENT, "round", n.round, n.leader, p0))
 
     # ------------------------------------------------------------------ scoring
+    def scorer_for(self, tiles, consts) -> Scorer:
+        """The Scorer of a tile set: the rules' own, or one remembered here for other tiles
+        (tests, fuzzed data), keyed by the objects' ids (the Scorer keeps both alive)."""
+        if tiles is self._tiles and consts is self.c:
+            return self.scorer
+        key = (id(tiles), id(consts))
+        sc = self._scorers.get(key)
+        if sc is None:
+            sc = Scorer(tiles, consts)
+            if len(self._scorers) >= _SCORERS_MAX:
+                self._scorers.clear()
+            self._scorers[key] = sc
+        return sc
+
     def anthill_lines(self, s: State) -> list[dict]:
-        return anthill_lines(s.anthills, s.tiles, self.c)
+        return anthill_lines(s.anthills, s.tiles, self.c, self.scorer_for(s.tiles, self.c))
 
     def score_sheets(self, s: State) -> list[ScoreSheet]:
         """Per player, line by line (the same list every time for a State: do not modify it)."""
@@ -472,7 +525,7 @@ class MicropolisRules(RulesBase):
         return sheets
 
     def _score_sheets(self, s: State) -> list[ScoreSheet]:
-        per_anthill = anthill_values(s.anthills, s.tiles, self.c)
+        per_anthill = anthill_values(s.anthills, s.tiles, self.c, self.scorer_for(s.tiles, self.c))
         if not s.expert:   # anthill p is player p's
             return [ScoreSheet(p, dict(zip(LINES, values)), {"army": a.army})
                     for p, (a, values) in enumerate(zip(s.anthills, per_anthill))]
@@ -539,29 +592,21 @@ class MicropolisRules(RulesBase):
         return None
 
 
-# the keys of each event (the log stores an event as (keys, values...): see game.core.rules.Log)
-_TAKE = ("type", "player", "anthill", "position", "tile", "architect", "paid", "found", "to_reserve")
-_PLACE = ("type", "player", "anthill", "end", "slot", "tile")
-_BARRACKS = ("type", "player", "anthill", "tile", "fill")
-_SENTRY = ("type", "player", "anthill", "full", "army")
-_CHOOSE = ("type", "player", "anthill", "to")
-_NURSE = ("type", "player", "anthill", "eggs", "gained")
-_ARCHITECT = ("type", "player", "anthill", "gained")
-_SERGEANT = ("type", "player", "anthill", "leader_anthill", "lost", "gained")
-_GAME_OVER = ("type", "round")
-_REFILL = ("type", "round", "kept")
-_DRAW = ("type", "position", "tile")
-_LEADER = ("type", "anthill", "player", "from")
-_ROUND = ("type", "round", "leader", "player")
 _RIGHT_ONLY = [PlaceEnd("right")]
 _LEFT_OR_RIGHT = [PlaceEnd("left"), _RIGHT_ONLY[0]]
 _FILL_OR_LEAVE = [FillBarracks(True), FillBarracks(False)]
 
 _RULES: MicropolisRules | None = None
+_RULES_LOCK = threading.Lock()   # the drawing thread and the AI thread may ask first at once
 
 
 def get_rules() -> MicropolisRules:
+    """The game's rules object (it owns the data and what the engine remembers)."""
     global _RULES
-    if _RULES is None:
-        _RULES = MicropolisRules()
-    return _RULES
+    rules = _RULES
+    if rules is None:
+        with _RULES_LOCK:
+            if _RULES is None:
+                _RULES = MicropolisRules()
+            rules = _RULES
+    return rules

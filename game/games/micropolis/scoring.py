@@ -6,9 +6,11 @@
   gives them as tuples in ``LINES`` order (what the rules add up into score sheets).
 - ``anthill_breakdown(s, anthill)``: the lines of one anthill of a State.
 
-Search scores the same anthills over and over, so the gallery lines of an anthill
-(population, best gallery, harvest, royal) are remembered per slots tuple, for each
-tiles dict and constants (tiles dicts are never changed once a game uses them).
+Search scores the same anthills over and over, so a ``Scorer`` remembers the gallery lines of
+an anthill (population, best gallery, harvest, royal) per slots tuple, for one tiles dict and
+constants (tiles dicts are never changed once a game uses them). The rules object owns the
+Scorers (``MicropolisRules.scorer_for``); the functions below take one, and without it ask the
+rules object for the Scorer of the tiles they are given.
 
 Rulings cited by number are in docs/rulings_micropolis.md.
 """
@@ -18,8 +20,7 @@ from dataclasses import dataclass
 
 LINES = ("population", "colony", "harvest", "royal", "red_army", "barracks")
 _LI, _LO, _RI, _RO = 0, 1, 2, 3
-_MEMO_MAX = 50_000      # remembered slots tuples per tiles dict (about 15 MB at most)
-_SCORERS_MAX = 16       # tiles dicts remembered (tests make many small ones)
+_MEMO_MAX = 50_000      # remembered slots tuples per Scorer (about 15 MB at most)
 
 
 @dataclass(frozen=True)
@@ -112,22 +113,28 @@ def _runs(slots: tuple) -> list:
     return runs
 
 
-def _join(a: list, b: list) -> None:
-    """Gallery b joins gallery a; b is left with no tiles (0), which marks it as joined."""
-    a[0] += b[0]
-    a[1] |= b[1]
-    a[2] += b[2]
-    a[3] += b[3]
-    a[4] |= b[4]
-    b[4] = 0
+class _Open:
+    """A gallery while ``Scorer`` walks a run of tiles: ants, fruit kinds (a bit each), gifts,
+    queens and the tiles of the run it stretches over (a bit each). ``_galleries`` sets every field
+    after ``_Open()`` (no ``__init__``: a Python-level one made scoring an anthill a quarter slower)."""
+    __slots__ = ("ants", "fruits", "gifts", "queens", "tiles")
+
+    def join(self, b: "_Open") -> None:
+        """Gallery b joins this one; b is left with no tiles (0), which marks it as joined."""
+        self.ants += b.ants
+        self.fruits |= b.fruits
+        self.gifts += b.gifts
+        self.queens += b.queens
+        self.tiles |= b.tiles
+        b.tiles = 0
 
 
-class _Scorer:
+class Scorer:
     """Gallery lines of anthills for one tiles dict and one set of constants, remembered.
 
     A run of tiles is walked clockwise once: each tile's segments join the galleries open
     at the previous tile's right edge (Li to Ri, Lo to Ro); a full ring also joins its last
-    tile to its first. A gallery is [ants, fruit kinds (bits), gifts, queens, tiles (bits)]."""
+    tile to its first. Open galleries are ``_Open`` objects."""
 
     def __init__(self, tiles, consts):
         self.tiles, self.consts = tiles, consts
@@ -180,14 +187,15 @@ class _Scorer:
         harvest_vp = self.harvest_vp
         population = best = harvest = royal = 0
         for run, closed in _runs(slots):
-            for ants, fruits, gifts, queens, span in self._galleries(run, closed):
-                if span:   # 0: joined into another gallery
+            for g in self._galleries(run, closed):
+                if g.tiles:   # 0: joined into another gallery
+                    ants = g.ants
                     population += ants
                     if ants > best:
                         best = ants
-                    harvest += harvest_vp[fruits.bit_count() + gifts]
-                    if queens == 1:
-                        royal += span.bit_count()
+                    harvest += harvest_vp[g.fruits.bit_count() + g.gifts]
+                    if g.queens == 1:
+                        royal += g.tiles.bit_count()
         return population, best, harvest, royal
 
     def _galleries(self, run, closed: bool) -> list:
@@ -205,22 +213,24 @@ class _Scorer:
                     if g is None:
                         g = ro
                     elif g is not ro:   # a junction joins the two levels
-                        _join(g, ro)
+                        g.join(ro)
                         if first_li is ro:
                             first_li = g
                         if first_lo is ro:
                             first_lo = g
                 if g is None:
-                    g = [ants, 0, 0, 0, bit]
+                    g = _Open()
+                    g.ants, g.tiles = ants, bit
+                    g.fruits = g.gifts = g.queens = 0
                     gals.append(g)
                 else:
-                    g[0] += ants
-                    g[4] |= bit
+                    g.ants += ants
+                    g.tiles |= bit
                 if extras is not None:
                     fruits, gifts, queens = extras
-                    g[1] |= fruits
-                    g[2] += gifts
-                    g[3] += queens
+                    g.fruits |= fruits
+                    g.gifts += gifts
+                    g.queens += queens
                 if at_ri:
                     next_ri = g
                 if at_ro:
@@ -235,53 +245,50 @@ class _Scorer:
             bit <<= 1
         if closed:   # the last tile's right edge touches the first tile's left edge
             if ri is not None and first_li is not None and ri is not first_li:
-                _join(ri, first_li)
+                ri.join(first_li)
                 if ro is first_li:
                     ro = ri
                 if first_lo is first_li:
                     first_lo = ri
             if ro is not None and first_lo is not None and ro is not first_lo:
-                _join(ro, first_lo)
+                ro.join(first_lo)
         return gals
 
 
-_SCORERS: dict = {}   # (id(tiles), id(consts)) -> _Scorer (which keeps both alive: ids stay unique)
+def scorer(tiles, consts) -> Scorer:
+    """The Scorer of this tile set, which the rules object owns (for heuristics: ``tile_ants``)."""
+    from .rules import get_rules   # (the rules import this module)
+    return get_rules().scorer_for(tiles, consts)
 
 
-def scorer(tiles, consts) -> _Scorer:
-    """What scoring knows of this tile set (for heuristics: ``tile_ants``)."""
-    key = (id(tiles), id(consts))
-    sc = _SCORERS.get(key)
-    if sc is None:
-        if len(_SCORERS) >= _SCORERS_MAX:
-            _SCORERS.clear()
-        sc = _SCORERS[key] = _Scorer(tiles, consts)
-    return sc
+def _barracks_points(full_barracks, tiles, barracks_vp) -> int:
+    return sum(barracks_vp[tiles[t].barracks] for t in full_barracks) if full_barracks else 0
 
 
-def own_lines(slots, army: int, full_barracks, tiles, consts) -> dict:
+def own_lines(slots, army: int, full_barracks, tiles, consts, sc: Scorer | None = None) -> dict:
     """Lines that depend only on this anthill; colony/red_army hold the raw values
-    (best gallery ants, army) to be compared by ``anthill_lines``."""
-    population, best, harvest, royal = scorer(tiles, consts).gallery_lines(_as_slots(slots))
-    barracks = sum(consts.barracks_vp[tiles[t].barracks] for t in full_barracks)
+    (best gallery ants, army) to be compared by ``anthill_lines``. ``sc``: the Scorer of
+    ``tiles`` (by default the rules object's)."""
+    sc = sc or scorer(tiles, consts)
+    population, best, harvest, royal = sc.gallery_lines(_as_slots(slots))
     return {"population": population, "colony": best, "harvest": harvest, "royal": royal,
-            "red_army": army, "barracks": barracks}
+            "red_army": army, "barracks": _barracks_points(full_barracks, tiles, consts.barracks_vp)}
 
 
-def anthill_values(anthills, tiles, consts) -> list[tuple]:
+def anthill_values(anthills, tiles, consts, sc: Scorer | None = None) -> list[tuple]:
     """Score lines of every anthill (objects with .slots, .army, .full), as tuples in LINES order.
+    ``sc``: the Scorer of ``tiles`` (by default the rules object's).
 
     Colony and Red Army: every anthill tied for the best value scores the bonus;
     nobody scores it when the best value is 0 (R6, R27)."""
-    lines = scorer(tiles, consts).gallery_lines
+    lines = (sc or scorer(tiles, consts)).gallery_lines
     barracks_vp = consts.barracks_vp
     raw = []
     best_col = best_army = 0
     for a in anthills:
         population, best, harvest, royal = lines(_as_slots(a.slots))
-        barracks = sum(barracks_vp[tiles[t].barracks] for t in a.full) if a.full else 0
         army = a.army
-        raw.append((population, best, harvest, royal, army, barracks))
+        raw.append((population, best, harvest, royal, army, _barracks_points(a.full, tiles, barracks_vp)))
         if best > best_col:
             best_col = best
         if army > best_army:
@@ -293,9 +300,9 @@ def anthill_values(anthills, tiles, consts) -> list[tuple]:
             for population, colony, harvest, royal, army, barracks in raw]
 
 
-def anthill_lines(anthills, tiles, consts) -> list[dict]:
+def anthill_lines(anthills, tiles, consts, sc: Scorer | None = None) -> list[dict]:
     """Score lines of every anthill as dicts line -> points (see ``anthill_values``)."""
-    return [dict(zip(LINES, v)) for v in anthill_values(anthills, tiles, consts)]
+    return [dict(zip(LINES, v)) for v in anthill_values(anthills, tiles, consts, sc)]
 
 
 def anthill_breakdown(s, anthill: int) -> dict:
