@@ -154,7 +154,8 @@ class View(GameView):
         self._facts = (None, {})        # (state, what the panels and the bar say about it), made once per state
         self._fits: dict = {}           # (player, hill, ghosts, room, biggest) -> where its hexes go
         self._heights = (None, [])      # (hills, player to move, column) -> the panels' heights, once per change
-        self._layer = (None, None)      # (key, (the table without mouse lights, hot, cells, buttons, panels))
+        self._layer = (None, None)      # (key, (the table without mouse lights, hot, cells, buttons, panels, ghost))
+        self._ghost_at = None           # (clip, player, legal, hex geometry): where the tile to build is drawn
         self.ghost = BuildGhost(rules, self.seats)   # the tile to build, shown where it would lie
 
     # ------------------------------------------------------------------ geometry
@@ -569,24 +570,32 @@ class View(GameView):
         th = self.th
         legal = ctx.legal if ctx.human_turn else []
         self._mouse = mouse
+        self.ghost.new_frame()
         key = None
-        if not (self.attacks or self.flash or state.phase == "build_cell"):
+        if not (self.attacks or self.flash):
             key = (state, ctx.human_turn, ctx.viewer, ctx.reveal_all, tuple(self.rect), surf.get_size(), self.zoom,
                    self.map_zoom, self.view_xy, bool(self.asking(state)) if ctx.human_turn else False)
         kept = self._layer[0]
         if key is not None and kept is not None and kept[0] is state and kept[1:] == key[1:]:
-            img, self.hot, self.cells, self.buttons, self.panels = self._layer[1]
+            img, self.hot, self.cells, self.buttons, self.panels, self._ghost_at = self._layer[1]
             self.hot, self.cells = list(self.hot), dict(self.cells)
             surf.blit(img, self.rect)
         else:
+            self._ghost_at = None
             self._draw_table(surf, state, ctx, legal, NOWHERE if key is not None else mouse)
             if key is not None:
                 self._layer = (key, (surf.subsurface(self.rect.clip(surf.get_rect())).copy(), list(self.hot),
-                                     dict(self.cells), list(self.buttons), list(self.panels)))
+                                     dict(self.cells), list(self.buttons), list(self.panels), self._ghost_at))
             else:
                 self._layer = (None, None)
         if key is not None:
             self._draw_lit(surf, state, legal, mouse)
+        if self._ghost_at is not None:                 # the tile to build, where the mouse or the focus puts it
+            clip, p, lg, geom = self._ghost_at
+            old = surf.get_clip()
+            surf.set_clip(clip)
+            self.ghost.draw(surf, th, state, p, lg, geom, mouse)
+            surf.set_clip(old)
         self._draw_tops(surf, state, legal, mouse)
 
     def _draw_lit(self, surf, state, legal, mouse):
@@ -636,7 +645,6 @@ class View(GameView):
         th = self.th
         self.hot = []
         self.cells = {}
-        self.ghost.new_frame()
         clip = surf.get_clip()
         surf.set_clip(self.board.clip(clip))                   # the zoomed land stays on the board
         img, at = self._base()
@@ -1157,7 +1165,7 @@ class View(GameView):
             if self.flash.get(("cell", (p, c))):
                 pygame.draw.polygon(surf, T.HILITE, A.hex_corners(centre[0], centre[1], R), th.px(3))
         if mine and state.phase == "build_cell" and (self.zoom is None or any(k == "zoom" for k, _, _ in self.hot)):
-            self.ghost.draw(surf, th, state, p, legal, (cx0, cy0, R, px), mouse)
+            self._ghost_at = (surf.get_clip(), p, legal, (cx0, cy0, R, px))   # drawn over the table (draw)
         surf.set_clip(clip)
 
     @staticmethod
