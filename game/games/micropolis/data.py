@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from game.core.data import DataError, Entry, data_dir, describe, entries, in_range, list_of, load_yaml, one_of
 
@@ -43,22 +44,29 @@ class Segment:
         return d
 
 
+class Ports(NamedTuple):
+    """The segment index at each port of a tile (Li, Lo, Ri, Ro, in PORTS order), -1 where closed."""
+    li: int
+    lo: int
+    ri: int
+    ro: int
+
+
 @dataclass(frozen=True)
 class Tile:
-    """One Anthill tile (never rotated). ``port_seg`` maps Li/Lo/Ri/Ro to a segment index or -1."""
+    """One Anthill tile (never rotated). ``ps``: the segment at each port (``Ports``)."""
     id: str
     topology: str
     segments: tuple[Segment, ...]
     barracks: int = 0
-    # precomputed for speed: segment index at (Li, Lo, Ri, Ro), -1 where closed
-    ps: tuple = field(init=False, compare=False, repr=False, default=())
+    ps: Ports = field(init=False, compare=False, repr=False, default=Ports(-1, -1, -1, -1))
 
     def __post_init__(self):
         m = {p: -1 for p in PORTS}
         for i, sg in enumerate(self.segments):
             for p in sg.ports:
                 m[p] = i
-        object.__setattr__(self, "ps", tuple(m[p] for p in PORTS))
+        object.__setattr__(self, "ps", Ports(*(m[p] for p in PORTS)))
 
     @property
     def ants(self) -> int:
@@ -81,11 +89,8 @@ class Tile:
 
     @property
     def port_seg(self) -> dict[str, int]:
-        out = {p: -1 for p in PORTS}
-        for i, sg in enumerate(self.segments):
-            for p in sg.ports:
-                out[p] = i
-        return out
+        """``ps`` as a dict port name -> segment index (-1 where closed)."""
+        return dict(zip(PORTS, self.ps))
 
     def to_record(self) -> dict:
         return {"segments": [sg.to_record() for sg in self.segments], "barracks": self.barracks}

@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 LINES = ("population", "colony", "harvest", "royal", "red_army", "barracks")
-_LI, _LO, _RI, _RO = 0, 1, 2, 3
 _MEMO_MAX = 50_000      # remembered slots tuples per Scorer (about 15 MB at most)
 
 
@@ -74,9 +73,9 @@ def galleries(slots, tiles) -> list[Gallery]:
         if tid is None or nid is None:
             continue
         a, b = tiles[tid].ps, tiles[nid].ps
-        for r, l in ((_RI, _LI), (_RO, _LO)):
-            if a[r] >= 0 and b[l] >= 0:
-                x, y = find((k, a[r])), find(((k + 1) % 10, b[l]))
+        for r, l in ((a.ri, b.li), (a.ro, b.lo)):   # Ri joins Li, Ro joins Lo
+            if r >= 0 and l >= 0:
+                x, y = find((k, r)), find(((k + 1) % 10, l))
                 if x != y:
                     parent[x] = y
     groups: dict = {}
