@@ -1,16 +1,25 @@
 """Micropolis heuristics for the generic bots (see game/ai/bots.py).
 
 Medium quality: a tile is worth the change of its anthill's own score lines at the
-best end (population, harvest, queen, best gallery), plus its specialist / barracks,
+best end (population, harvest, queen, barracks), plus its specialist / barracks,
 plus the soldiers it brings, minus the soldiers (or the Architect token) it costs.
+
+Colony and Red army are races: each is worth its 5 VP times the chance of being tied or
+ahead of every other anthill at the end (the best gallery's ants, the army on the
+Foundation), a smooth chance whose spread shrinks as the rounds run out. So a tile that
+brings the best gallery level with a rival's, or soldiers that keep the largest army,
+count for what they are likely to win, and a barracks is not filled when the soldiers it
+takes would lose the Red army.
 """
 from __future__ import annotations
 
+import math
 import sys
 
 from .scoring import own_lines, scorer
 from .state import ChooseLeader, FillBarracks, PlaceEnd, Sentry, Take
 
+COLONY_GROWTH = 1.0    # per ant of the best gallery, besides its chance of the Colony bonus
 _SPECIALIST_BONUS = {"architect": 2.0, "sentry": 0.5, "queen": 1.0}
 
 
@@ -20,11 +29,54 @@ def _soldier_value(s) -> float:
     return 1.0 if left > 3 else 0.7
 
 
-def _own_value(slots, army, full, s) -> float:
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / 1.4142135623730951))
+
+
+_LAST = [None, None, None]   # the anthills tuple, the anthill and the answer _rivals gave last
+
+
+def _rivals(s, ai: int) -> tuple:
+    """The best gallery and the largest army among the other anthills (R6, R27)."""
+    anthills = s.anthills
+    if _LAST[0] is anthills and _LAST[1] == ai:
+        return _LAST[2]
+    lines = scorer(s.tiles, s.consts).gallery_lines
+    best = army = 0
+    for k, a in enumerate(anthills):
+        if k != ai:
+            g = lines(a.slots)[1]
+            best = g if g > best else best
+            army = a.army if a.army > army else army
+    _LAST[:] = (anthills, ai, (best, army))
+    return best, army
+
+
+def colony_chance(s, ai: int, best: int) -> float:
+    """Expected Colony points of anthill ``ai`` if its best gallery holds ``best`` ants."""
+    if best <= 0:
+        return 0.0
+    left = max(0, s.last_round - s.round)
+    rival = _rivals(s, ai)[0]
+    return s.consts.colony_vp * _phi((best - rival + 0.5) / (0.4 + 0.9 * left))
+
+
+def red_army_chance(s, ai: int, army: int) -> float:
+    """Expected Red army points of anthill ``ai`` if its army holds ``army`` soldiers."""
+    if army <= 0:
+        return 0.0
+    left = max(0, s.last_round - s.round)
+    rival = _rivals(s, ai)[1]
+    return s.consts.red_army_vp * _phi((army - rival + 0.5) / (0.4 + 0.7 * left))
+
+
+def _own_value(slots, army, full, s, ai=None) -> float:
     ln = own_lines(slots, army, full, s.tiles, s.consts)
-    # colony holds the best gallery's ants here: a soft share of the 5 VP bonus
-    return (ln["population"] + ln["harvest"] + ln["royal"] + ln["barracks"]
-            + 0.35 * ln["colony"])
+    v = ln["population"] + ln["harvest"] + ln["royal"] + ln["barracks"]
+    if ai is None:
+        return v + 0.35 * ln["colony"]
+    # the race, and the best gallery itself: a big gallery is what wins it later
+    return v + colony_chance(s, ai, ln["colony"]) + COLONY_GROWTH * ln["colony"]
 
 
 def _open_ports(slots, tiles, slot) -> float:
@@ -41,7 +93,7 @@ def _open_ports(slots, tiles, slot) -> float:
 def _placement_values(s, ai: int, tile_id: str) -> dict:
     """end -> value gained by putting ``tile_id`` at that end of anthill ``ai``."""
     a = s.anthills[ai]
-    base = _own_value(a.slots, a.army, a.full, s)
+    base = _own_value(a.slots, a.army, a.full, s, ai)
     if a.count == 0:
         ends = {"right": 0}
     elif a.count == 9:
@@ -52,7 +104,7 @@ def _placement_values(s, ai: int, tile_id: str) -> dict:
     for end, slot in ends.items():
         sl = list(a.slots)
         sl[slot] = tile_id
-        v = _own_value(sl, a.army, a.full, s) - base
+        v = _own_value(sl, a.army, a.full, s, ai) - base
         if a.count < 9:
             v += 0.3 * _open_ports(sl, s.tiles, slot)
         out[end] = v
@@ -90,6 +142,11 @@ def _take_value(s, a: Take) -> float:
     v = max(_placement_values(s, a.anthill, tile).values())
     v += _tile_extras(s, a.anthill, tile, army_after)
     v += sv * (army_after - ant.army)
+    t = s.tiles[tile]
+    final = army_after
+    if t.specialist == "nurse":
+        final = min(s.consts.army_cap, army_after + min(t.eggs, s.reserve))
+    v += red_army_chance(s, a.anthill, final) - red_army_chance(s, a.anthill, ant.army)
     if a.architect:
         v -= 1.5
     return v
@@ -100,7 +157,8 @@ def _sentry_value(s, a: Sentry) -> float:
     total = ant.army + ant.barracks_soldiers(s.tiles)
     used = sum(s.tiles[t].barracks for t in a.full)
     vp = sum(s.consts.barracks_vp[s.tiles[t].barracks] for t in a.full)
-    return vp + _soldier_value(s) * (total - used)
+    army = min(s.consts.army_cap, total - used)
+    return vp + _soldier_value(s) * (total - used) + red_army_chance(s, s.active_anthill, army)
 
 
 def _current_totals(rules, s) -> list[float]:
@@ -122,7 +180,8 @@ def score_actions(rules, s, player, rng) -> list[float]:
             v = s.consts.barracks_vp[size] - size * _soldier_value(s)
             if ant.army - size <= 0 and s.round < s.last_round:
                 v -= 2.0
-            out.append(v if a.fill else 0.0)
+            keep = red_army_chance(s, s.active_anthill, ant.army)
+            out.append(v + red_army_chance(s, s.active_anthill, ant.army - size) if a.fill else keep)
         elif isinstance(a, Sentry):
             out.append(_sentry_value(s, a))
         elif isinstance(a, ChooseLeader):
