@@ -1,24 +1,27 @@
 """Antics! heuristics for the generic bots (see game/ai/bots.py).
 
-``value(rules, s, p)`` projects what player p is worth: points scored, items on the way home
-(discounted by the heaves left), prey and leaves the network can reach soon, the action levels of
-the hill, tiles in hand and hatched ants that have somewhere to go, and carried items that a rival
-could steal. Medium plays each decision for the best value after it; choosing an action is judged
-by playing that whole action out greedily. Building is judged on the finished tile, never on the
-half-made decision.
+``value(rules, s, p)`` projects what player p will be worth: points scored, then a plan of the
+deliveries p could still make (``Heuristics.plan``): again and again the prey of a kind p lacks, or
+a leaf for a fungus, with the best worth for its cost in actions: the ants still to hatch and lay
+on a shortest way from p's network (hatched ants of the right terrain count), then the heaves
+home, each at the level of p's best spaces for that action (so building a heave, ANTS! or hatch
+space higher pays through every delivery it speeds up). The ants a delivery lays stay for the
+next one; a delivery is discounted per action spent until it is home and counts for nothing past
+the clock (the actions left before the bag runs out, or p's last turn); one that needs more
+heaves than a turn gives is worth less (it waits on the trails for rivals' soldiers). Carried
+items count by the heaves they still need: nothing lost if this turn's heaves bring them home,
+else a share lost to a steal (more when a rival has, or could lay, an ant beside them). The hill's
+action levels (a little), the tiles in hand by their symbols, soldiers ready and leaves without a
+fungus yet add a little; a player with no turn left is worth their score and tie-break.
 
-Each AI level plays by a ``Profile`` (``for_level``): Easy and Medium by MEDIUM; Hard's search by
-HARD, which also knows the last round for what it is (a player with no turn left is worth their
-score and tie-break, one with a turn left only what that turn can bring home and the tie-break)
-and counts a rival who could lay an ant beside a carried item as a threat to it. Values are
-remembered per profile by what they read, so a search asks for the same rival's value many times
-at the cost of one.
-
-Rulings cited by number are in docs/rulings_antics.md.
+Medium plays each decision for the best value after it (its own minus a share of the best
+rival's); choosing an action is judged by playing that whole action out greedily, and a tile by
+the plan with the levels and fungi it leaves. Each AI level plays by a ``Profile`` (``for_level``):
+Easy and Medium by MEDIUM; Hard's search by HARD, which also knows the last round for what it is.
+Values, plans, ways and build choices are remembered on each Heuristics object by what they read.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from .data import ACTION_WORDS, ACTIONS
@@ -111,7 +114,6 @@ def _collection(k: int) -> float:
 
 _DIST: dict = {}
 _NEAR: dict = {}
-_USEFUL: dict = {}
 CACHE_SIZE = 4096
 
 
@@ -391,62 +393,6 @@ class Heuristics:
                     best[how] = v
         return best
 
-    def ways(self, rules, trails: frozenset) -> dict:
-        """goal node -> (new ants, heaves home, the new trails, their terrains) of the way to it
-        that needs fewest new ants, then fewest heaves, from a network of ``trails`` (kept on
-        this object by network)."""
-        got = self.ways_cache.get(trails)
-        if got is None:
-            if len(self.ways_cache) >= CACHE_SIZE:
-                self.ways_cache.clear()
-            nd = node_dist(rules)
-            route = _routes(rules, trails)
-            got = {}
-            for c in _goal_nodes(rules):
-                new, x = min((nd[x].get(c, 99) + 0.01 * r, x) for x, r in route.items())
-                new = int(new)
-                if new >= 99:
-                    continue
-                path = _path(rules, nd, x, c) if new else frozenset()
-                got[c] = (new, route[x] + new + 1, path, tuple(rules.d.trails[t].terrains for t in path))
-            self.ways_cache[trails] = got
-        return got
-
-    def best_build(self, rules, s, p, tile, *how) -> float:
-        """The best worth after building ``tile`` the ways that begin with ``how`` (see
-        _best_build): the hill's worth (hill_w) plus the plan with the hill's new levels and fungi
-        (worked out once per state, tile and way)."""
-        sy = s.data.tiles[tile]
-        stored = s.stored[p]
-        key = (sy, how, id(s.hills[p]), s.used, tuple(stored), frozenset(s.ants[p].items()), s.prey_left,
-               s.leaves_left, s.leaves[p], tuple(row[p] for row in s.hatch), s.supply[p], len(s.bag), s.end_by,
-               s.actions_left)
-        got = self.build_cache.get(key)
-        if got is not None and got[1] is s.hills[p]:
-            return got[0]
-        memo = rules.hill_info(s, p).memo
-        mkey = ("build_opts", sy, s.used, frozenset(stored))
-        opts = memo.get(mkey)
-        if opts is None:
-            opts = memo[mkey] = _build_options(rules, s, p, sy)
-        k = len(stored) + len(s.beside[p]) + (len(s.delivered) if p == s.player else 0)
-        k += sum(1 for item in s.ants[p].values() if item is not None and not item.startswith(LEAF_PREFIX))
-        horizon = actions_left_in_game(s, p, self.w)
-        held = sum(s.leaves[p]) + sum(1 for item in s.ants[p].values() if item is not None and item.startswith(LEAF_PREFIX))
-        plans: dict = {}
-        best = -99.0
-        for hows, worth, levels, fungi in opts:
-            if how not in hows:
-                continue
-            got_plan = plans.get((levels, fungi))
-            if got_plan is None:
-                got_plan = plans[(levels, fungi)] = self.plan(rules, s, p, dict(levels), k, list(fungi[held:]), horizon, 0.0)
-            best = max(best, self.w.sure * self.w.hill_w * worth + got_plan)
-        if len(self.build_cache) >= CACHE_SIZE:
-            self.build_cache.clear()
-        self.build_cache[key] = (best, s.hills[p])
-        return best
-
     def values(self, rules, s) -> list:
         """value() of every player, worked out once per state and profile (kept on it as ``_vals``),
         and remembered by what each value reads (see _value_keys): a rival's value rarely changes
@@ -695,33 +641,6 @@ def _heave_budget(rules, s, p) -> int:
     return b
 
 
-def _useful_terrains(rules, s, net: frozenset, reach, dist, goals: tuple) -> dict:
-    """terrain -> how many placeable trails of it lead one step closer to a goal node (worked out
-    once per network and goals: do not modify it)."""
-    key = (id(rules), net, goals)
-    got = _USEFUL.get(key)
-    return _remember(_USEFUL, key, _useful_of(rules, s, net, reach, dist, goals)) if got is None else got
-
-
-def _useful_of(rules, s, net, reach, dist, goals) -> dict:
-    nd = node_dist(rules)
-    out: dict = {}
-    if not goals:
-        return out
-    for node in reach:
-        for t in rules.node_trails[node]:
-            if t in net or t == rules.chasm:
-                continue
-            a, b = rules.ends[t]
-            o = b if a == node else a
-            if o in reach:
-                continue
-            if any(nd[o].get(g, 99) == dist.get(g, 99) - 1 for g in goals):
-                for ter in s.data.trails[t].terrains:
-                    out[ter] = out.get(ter, 0) + 1
-    return out
-
-
 def _free_fungi(rules, s, p) -> list:
     """Levels of uncovered fungi that no held leaf covers yet, highest first."""
     return [lvl for lvl, _ in rules.hill_info(s, p).fungi(s.stored[p])[sum(s.leaves[p]):]]
@@ -795,19 +714,6 @@ def _steal_threat(rules, s, p, t) -> bool:
 
 
 # ------------------------------------------------------------------ building
-def _best_build(rules, s, p, tile, *how) -> float:
-    """The best hill value after building ``tile`` (the player to move, p) the ways that begin with
-    ``how``: (), (first hex,), (first hex, second hex) or (first, second, symbol on the first)."""
-    stored = s.stored[p]
-    sy = s.data.tiles[tile]
-    memo = rules.hill_info(s, p).memo
-    key = ("build", sy, s.used, frozenset(stored))
-    table = memo.get(key)
-    if table is None:
-        table = memo[key] = _build_table(rules, s, p, sy)
-    return table.get(how, -99.0)
-
-
 def _build_options(rules, s, p, sy) -> list:
     """Every way to build a tile with symbols ``sy``, one entry per placement: (the ``how``
     prefixes that lead to it, the hill's worth after it (/UNIT), the action levels after it as
@@ -860,56 +766,6 @@ def _build_options(rules, s, p, sy) -> list:
     return out
 
 
-def _build_table(rules, s, p, sy) -> dict:
-    """how -> the best hill value over every way to finish building a tile with symbols ``sy``.
-    Both hexes of a placement stand at the same height, so the tile puts both its symbols at the
-    same level whichever way round it goes: one value per placement. Each placement changes at
-    most four actions' shares of the worth, so only those are worked out again."""
-    hill = s.hills[p]
-    stored = s.stored[p]
-    base = {c: (st[-1][1], len(st)) for c, st in hill.items() if c not in stored}
-    by, fungus = _levels(base.values())
-    total = _worth(by, fungus)
-    best: dict = {}
-    syms = tuple(dict.fromkeys(sy))
-    for c1, c2 in rules.placements(s):
-        lvl = len(hill.get(c1, ())) + 1
-        change: dict = {}
-        f = fungus
-        for old in (base.get(c1), base.get(c2)):
-            if old is None:
-                continue
-            old_sym, old_lvl = old
-            if old_sym == FUNGUS:
-                f -= old_lvl
-            else:
-                levels = change.get(old_sym)
-                if levels is None:
-                    levels = change[old_sym] = list(by[old_sym])
-                levels.remove(old_lvl)
-        for new_sym in sy:
-            if new_sym == FUNGUS:
-                f += lvl
-            else:
-                levels = change.get(new_sym)
-                if levels is None:
-                    levels = change[new_sym] = list(by.get(new_sym, ()))
-                levels.append(lvl)
-                levels.sort(reverse=True)
-        v = total + UNIT_FUNGUS * (f - fungus)
-        for a, levels in change.items():
-            v += _part(levels) - _part(by.get(a))
-        v /= UNIT
-        if best.get((), -99.0) < v:
-            best[()] = v
-        for x, y in ((c1, c2), (c2, c1)):
-            for how in ((x,), (x, y), *((x, y, sym) for sym in syms)):
-                if best.get(how, -99.0) < v:
-                    best[how] = v
-    return best
-
-
-
 # ------------------------------------------------------------------ the levels
 _MEDIUM = Heuristics(MEDIUM)
 HARD = Profile(endgame=True, near_threat=True)
@@ -918,7 +774,7 @@ _BY_LEVEL = {"hard": Heuristics(HARD)}
 
 def forget() -> None:
     """Drop everything the heuristics remembered (tests check that nothing depends on it)."""
-    for cache in (_NEAR, _USEFUL, _LANDING, _MEDIUM.cache, _MEDIUM.ways_cache, _MEDIUM.plan_cache,
+    for cache in (_NEAR, _LANDING, _MEDIUM.cache, _MEDIUM.ways_cache, _MEDIUM.plan_cache,
                   *(h.cache for h in _BY_LEVEL.values()), *(h.ways_cache for h in _BY_LEVEL.values()),
                   *(h.plan_cache for h in _BY_LEVEL.values()),
                   _MEDIUM.build_cache, *(h.build_cache for h in _BY_LEVEL.values())):
