@@ -32,7 +32,7 @@ AI_SEED_SALT = 0x5EED
 
 class PlayScene(Scene):
     def __init__(self, app, game_id, seats, seed, options, states=None, replay=False, fast_ai=False,
-                 save_path=None, guided=False):
+                 save_path=None, guided=False, review=None):
         super().__init__(app)
         self.save_path = save_path   # this game's own save slot (made at its first save)
         self.saver = BackgroundSaver(background=not app.headless)
@@ -42,6 +42,10 @@ class PlayScene(Scene):
         self.states = states or [self.rules.new_game(list(seats), seed, self.options)]
         self.replay = replay
         self.cursor = len(self.states) - 1 if not replay else 0
+        # a game review on the replay: (player, mistakes costliest first); N / P go from one to the next
+        self.review_player, self.mistakes = review if review else (None, [])
+        if self.mistakes:
+            self.cursor = min(m.index for m in self.mistakes)
         self.seats = list(self.states[0].seats)
         self.view = get_view(game_id, self.rules, self.seats, self.th)
         self.bg = Background()
@@ -500,6 +504,8 @@ class PlayScene(Scene):
             self.cursor = {pygame.K_RIGHT: min(last, self.cursor + 1), pygame.K_LEFT: max(0, self.cursor - 1),
                            pygame.K_HOME: 0, pygame.K_END: last}[k]
             self._rebuild_log()
+        elif self.mistakes and k in (pygame.K_n, pygame.K_p):
+            self._jump_to_mistake(1 if k == pygame.K_n else -1)
         elif (k == pygame.K_z and ev.mod & pygame.KMOD_CTRL) or k == pygame.K_u:
             self.undo()
         elif self.over() and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -580,6 +586,7 @@ class PlayScene(Scene):
         self._draw_log_spot(surf)
         self._draw_guide(surf, ctx)
         self._draw_focus(surf, ctx)     # its note may lie over the top of the log
+        self._draw_mistake(surf)
         self._draw_bar(surf, ctx)
         if self.tooltip and not self.dialog and not self.help:
             draw_tooltip(surf, self.mouse, self.tooltip, th)
@@ -654,6 +661,38 @@ class PlayScene(Scene):
             draw_ring(surf, th, self.view.locate(action, self.state), self.clock_ms, color=T.LEGAL)
         box, imgs = placed
         draw_note(surf, th, imgs, (240, 250, 232), (40, 110, 60), topleft=box.topleft)
+
+    def _jump_to_mistake(self, step: int):
+        """N / P in a reviewed replay: the next (previous) marked decision, in game order."""
+        marks = sorted(m.index for m in self.mistakes)
+        later = [k for k in marks if (k > self.cursor if step > 0 else k < self.cursor)]
+        if later:
+            self.cursor = later[0] if step > 0 else later[-1]
+            self._rebuild_log()
+
+    def _draw_mistake(self, surf):
+        """A reviewed replay at a marked decision: the move played ringed in red, the better one
+        in green, and a note with the estimated cost and why."""
+        here = [(rank, m) for rank, m in enumerate(self.mistakes, 1) if m.index == self.cursor]
+        if not here:
+            if self.mistakes:
+                marks = ", ".join(str(m.index) for m in sorted(self.mistakes, key=lambda m: m.index))
+                draw_message(surf, self.th, f"Review: costly decisions at {marks} (N / P jump to them).",
+                             color=T.INK)
+            return
+        rank, m = here[0]
+        th = self.th
+        p = self.review_player
+        draw_ring(surf, th, self.view.locate(m.played, self.state, p), 0.0, color=T.DANGER, width=th.px(4))
+        draw_ring(surf, th, self.view.locate(m.better, self.state, p), self.clock_ms, color=T.LEGAL, width=th.px(5))
+        name = self.seats[p].name
+        lines = [f"Costly decision {rank} of {len(self.mistakes)}: about {m.cost:.1f} points",
+                 f"{name} played: {self.view.action_words(m.played, self.state)} (red ring)",
+                 f"Better: {self.view.action_words(m.better, self.state)} (green ring)"]
+        if m.why:
+            lines.append(m.why)
+        imgs = self._note_lines(lines, self.log_rect.w - th.px(40))
+        draw_note(surf, th, imgs, (255, 238, 230), T.DANGER, midtop=(self.log_rect.centerx, self.log_rect.y + th.px(8)))
 
     def _draw_focus(self, surf, ctx):
         """The move the keyboard (or the hint) points at: ringed on the table, named in words."""

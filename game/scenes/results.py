@@ -148,6 +148,8 @@ class ResultsScene(Scene):
         self.buttons = [Button("Play again", "again", style="primary")]
         if len(self.history) > 1:
             self.buttons.append(Button("Watch the replay", "replay"))
+            from game.scenes.review import reviewed_player
+            self.buttons.append(Button(f"Review {self.seats[reviewed_player(self.seats)].name}'s moves", "review"))
         self.buttons.append(Button("Menu", "menu"))
         self.focus = 0
         self.t = 0.0            # ms into the count-up
@@ -194,6 +196,10 @@ class ResultsScene(Scene):
             from game.scenes.play import PlayScene
             seed = random.SystemRandom().randrange(1, 10**9)
             self.app.scenes.replace(PlayScene(self.app, self.game_id, self.input_seats, seed, self.options))
+        elif action == "review":
+            from game.scenes.review import ReviewScene, reviewed_player
+            self.app.scenes.push(ReviewScene(self.app, self.game_id, self.input_seats, self.seed, self.options,
+                                             self.history, reviewed_player(self.seats)))
         elif action == "replay":
             from game.scenes.play import PlayScene
             self.app.scenes.push(PlayScene(self.app, self.game_id, self.input_seats, self.seed, self.options,

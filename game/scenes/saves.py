@@ -120,6 +120,27 @@ class SavesScene(Scene):
             self.message = delete_save(info.path) or ""
         self.enter()
 
+    def _second(self):
+        """The middle button: Delete an unfinished game, Review a finished one."""
+        (self._ask_delete if self.tab == 0 else self._review)()
+
+    def _review(self):
+        """Hard weighs the decisions of the first person at that table (game/scenes/review.py)."""
+        info = self.current()
+        if info is None or self.tab != 1:
+            return
+        from game.core.record import RecordError
+        from game.games import load_replay
+        from game.scenes.review import ReviewScene, reviewed_player
+        try:
+            rec, states = load_replay(str(info.path))
+        except (RecordError, KeyError, ValueError) as e:
+            self.message = f"This record cannot be reviewed: {str(e).split(': ', 1)[-1]}"
+            return
+        seats = list(states[0].seats)
+        self.app.scenes.push(ReviewScene(self.app, rec.game, rec.seats, rec.seed, rec.options, states,
+                                         reviewed_player(seats)))
+
     def _switch(self, tab):
         self.tab, self.sel, self.top_row = tab, 0, 0
 
@@ -149,7 +170,7 @@ class SavesScene(Scene):
                     return
             for b in (self.open_btn, self.delete_btn, self.back_btn):
                 if b.hit(ev.pos):
-                    {"open": self._open, "delete": self._ask_delete, "back": self.back}[b.action]()
+                    {"open": self._open, "delete": self._second, "back": self.back}[b.action]()
                     return
         elif ev.type == pygame.MOUSEWHEEL:
             self.sel = max(0, min(len(self.items[self.tab]) - 1, self.sel - ev.y))
@@ -166,6 +187,8 @@ class SavesScene(Scene):
                 self._open()
             elif k in (pygame.K_DELETE, pygame.K_BACKSPACE):
                 self._ask_delete()
+            elif k == pygame.K_r and self.tab == 1:
+                self._review()
 
     def _buttons(self):
         return self.tabs + [self.open_btn, self.delete_btn, self.back_btn]
@@ -189,7 +212,9 @@ class SavesScene(Scene):
         self._draw_rows(surf, panel)
         self.open_btn.label = "Resume" if self.tab == 0 else "Watch the replay"
         self.open_btn.enabled = self.current() is not None
-        self.delete_btn.enabled = self.tab == 0 and self.current() is not None
+        self.delete_btn.label = "Delete" if self.tab == 0 else "Review (R)"
+        self.delete_btn.style = "danger" if self.tab == 0 else "normal"
+        self.delete_btn.enabled = self.current() is not None
         row = pygame.Rect(0, panel.bottom + th.px(24), W, th.px(60))
         layout_row([self.open_btn, self.delete_btn, self.back_btn], row, th.px(24), width=th.px(300))
         for b in (self.open_btn, self.delete_btn, self.back_btn):

@@ -1,0 +1,135 @@
+"""The game review: Hard judges each decision of one player (game/ai/review.py) in a process of
+its own (so the window keeps drawing smoothly; a thread when no process can be had), with the
+count shown; then the replay opens at the costliest decision, the better move ringed and one line
+saying why. Opened from the results or from a finished record.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import threading
+
+import pygame
+
+from game.scenes.common import Background, draw_message, draw_title
+from game.scenes.manager import Scene
+from game.ui import theme as T
+from game.ui.widgets import Button, draw_panel
+
+MARKED = 3          # the costliest decisions marked on the replay
+REVIEW_SEED = 2718  # the same game gives the same review
+
+
+class ReviewScene(Scene):
+    use_process = True      # the tests review in a thread, where they can stand in for the engine
+
+    def __init__(self, app, game_id, seats, seed, options, states, player: int):
+        super().__init__(app)
+        from game.games import get_rules
+        self.game_id, self.seats, self.seed, self.options = game_id, list(seats), seed, options
+        self.states, self.player = list(states), player
+        self.rules = get_rules(game_id)
+        self.bg = Background()
+        self.cancel_btn = Button("Cancel", "cancel")
+        self.progress = (0, 0)
+        self.result: list | None = None
+        self.error = ""
+        self._stop = False
+        self.process = None
+        from game.core.record import make_record
+        record = make_record(self.rules, self.states[-1], self.seats, seed, options).to_dict()
+        job = (game_id, record, player, REVIEW_SEED + seed % 1000)
+        try:
+            if not self.use_process:
+                raise OSError("reviewing in a thread")
+            context = multiprocessing.get_context("spawn")
+            self.news = context.Queue()
+            self.process = context.Process(target=review_job, args=(*job, self.news), daemon=True)
+            self.process.start()
+        except Exception:        # no process here: a thread shares the window's time instead
+            self.news = queue.Queue()
+            threading.Thread(target=review_job, args=(*job, self.news), daemon=True).start()
+
+    def _read_news(self):
+        while True:
+            try:
+                kind, *value = self.news.get_nowait()
+            except (queue.Empty, OSError, EOFError):
+                return
+            if kind == "progress":
+                self.progress = tuple(value)
+            elif kind == "done":
+                self.result = value[0]
+            else:
+                self.error = f"The review could not be made ({value[0]})."
+
+    def update(self, dt_ms: float) -> bool:
+        self._read_news()
+        found, error = self.result, self.error
+        if found is not None and not self._stop:
+            from game.scenes.play import PlayScene
+            self.app.scenes.replace(PlayScene(self.app, self.game_id, self.seats, self.seed, self.options,
+                                              states=self.states, replay=True,
+                                              review=(self.player, found[:MARKED])))
+            return False
+        self.dirty = True
+        return not error
+
+    def _cancel(self):
+        self._stop = True
+        if self.process is not None and self.process.is_alive():
+            self.process.terminate()
+        self.app.scenes.pop()
+
+    def handle(self, ev):
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self._cancel()
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.cancel_btn.hit(ev.pos):
+            self._cancel()
+
+    def draw(self, surf):
+        th = self.th
+        W, H = surf.get_size()
+        surf.blit(self.bg.get((W, H)), (0, 0))
+        name = self.seats[self.player].name
+        draw_title(surf, th, "Game review", f"Each of {name}'s decisions, weighed against the Hard AI's choice.")
+        panel = pygame.Rect(0, 0, min(W - th.px(120), th.px(900)), th.px(260))
+        panel.center = (W // 2, H // 2)
+        draw_panel(surf, panel, th)
+        done, total = self.progress
+        words = (f"Looking at decision {done} of {total}..." if total else "Finding the decisions...")
+        t = th.text(words, "label", T.INK, bold=True)
+        surf.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + th.px(40))))
+        bar = pygame.Rect(panel.x + th.px(60), panel.y + th.px(110), panel.w - th.px(120), th.px(28))
+        pygame.draw.rect(surf, (226, 212, 186), bar, border_radius=bar.h // 2)
+        if total:
+            fill = bar.copy()
+            fill.w = max(bar.h, int(bar.w * done / total))
+            pygame.draw.rect(surf, (96, 150, 70), fill, border_radius=bar.h // 2)
+        note = th.text("The three costliest decisions are marked on the replay, the better move ringed.",
+                       "small", T.INK_SOFT)
+        surf.blit(note, note.get_rect(midtop=(panel.centerx, bar.bottom + th.px(24))))
+        self.cancel_btn.rect = pygame.Rect(0, 0, th.px(260), th.px(60))
+        self.cancel_btn.rect.midtop = (W // 2, panel.bottom + th.px(30))
+        self.cancel_btn.draw(surf, th)
+        draw_message(surf, th, self.error)
+
+
+def reviewed_player(seats) -> int:
+    """Whose decisions a review looks at: the first person at the table (else the first seat)."""
+    return next((i for i, s in enumerate(seats) if s.kind == "human"), 0)
+
+
+def review_job(game_id: str, record: dict, player: int, seed: int, news) -> None:
+    """In the review's process (or thread): replay the record, review ``player``'s decisions and
+    send ("progress", done, total) as it goes, then ("done", mistakes) or ("error", words)."""
+    try:
+        from game.ai.review import review
+        from game.core.record import record_from_dict, replay
+        from game.games import get_rules
+        rules = get_rules(game_id)
+        states = replay(rules, record_from_dict(record, "review"))
+        found = review(rules, states, player, seed, progress=lambda done, total: news.put(("progress", done, total)))
+        news.put(("done", found))
+    except Exception as e:   # a review must never take the table down
+        news.put(("error", type(e).__name__))
