@@ -3,7 +3,8 @@
 Medium plays the action whose result projects best for itself against the best rival.
 
 - Mounds: the Queen and General tiles go, with some uncertainty, to the seats ranked first and
-  second now; a total on the worm number counts most of a worm.
+  second now; the leader's hold on the Queen grows with its lead over the next total (or over a
+  die a rival could still open a column with); a total on the worm number counts most of a worm.
 - Items: a type held twice is 5 VP. A type held once or not at all counts by its chance of
   being completed: the item spaces still above a seat's own dice in its columns (reached with the
   dice it still holds) and a fair share of the item spaces of the mounds to come and of the
@@ -22,11 +23,10 @@ from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
 
 PIP = 3.5             # a die's mean
-
 WORM_VALUE = 1.3      # a worm is 1 VP plus the options it buys
 FAR_SHARE = 0.35      # a seat's share of the item spaces to come, against an even share
-ITEM_WEIGHT = 1.5     # item pairs and the variety race count more than their expectation (they pay well
-VARIETY_WEIGHT = 2.2  # per die, and a one-move look-ahead sees the mounds' points better than the race)
+ITEM_WEIGHT = 1.9     # item pairs and the variety race count more than their expectation (they pay well
+VARIETY_WEIGHT = 2.0  # per die, and a one-move look-ahead sees the mounds' points better than the race)
 REROLL_MARGIN = 0.3   # a reroll must gain this much over placing (luck is not free)
 PASS_MARGIN = 0.6     # a pass, when nothing speaks for waiting
 WAIT_BONUS = 0.9      # a pass, when every placement opens a new column and rivals still hold dice
