@@ -4,6 +4,7 @@
     python main.py autoplay ...          AI-only games without a window
     python main.py screenshot ...        render a scene to PNG
     python main.py replay FILE           step through a record
+    python main.py replay FILE --log     print a record's log lines, no window
     python main.py bench                 start-up, frame time, playouts per second
     python main.py bench --against PATH engine speed side by side with another checkout
     python main.py --selftest            load all data, play one game of each, check records

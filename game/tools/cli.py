@@ -258,6 +258,8 @@ def parser() -> argparse.ArgumentParser:
 
     r = sub.add_parser("replay", help="open a record in the play scene; arrow keys step")
     r.add_argument("file")
+    r.add_argument("--log", action="store_true",
+                   help="print the record's events as the table's log lines instead, without a window")
 
     b = sub.add_parser("bench", help="print start-up time, frame times and playouts per second")
     b.add_argument("--frames", type=_int_in(3, 1_000_000), default=600)
@@ -300,6 +302,9 @@ def run(argv: list[str], start_time: float) -> int:
         if args.cmd == "bench":
             from game.tools.bench import bench
             return bench(args.frames, args.playout_seconds)
+        if args.cmd == "replay" and args.log:
+            from game.tools.replay import print_log
+            return print_log(args.file)
         if args.cmd == "replay":
             from game.tools.replay import open_replay
             return open_replay(args.file, start_time)

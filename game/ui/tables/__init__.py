@@ -1,16 +1,18 @@
 """The table registry: each game's table package (``game/ui/tables/<id>/__init__.py``) declares
 one ``TableInfo`` named ``TABLE``, found by scanning; tests may register one for a game of their own.
 A game with no table gets a plain placeholder, so the menu and the engine never need to know it.
+Importing this registry does not import pygame (a headless tool reads ``words`` without it).
 """
 from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Callable
-
-import pygame
+from typing import TYPE_CHECKING, Callable
 
 from game.core.game import scan
+
+if TYPE_CHECKING:
+    import pygame
 
 Colour = tuple[int, int, int]
 
@@ -24,6 +26,9 @@ class TableInfo:
     load_help_pictures: Callable[[], None] = lambda: None   # registers its pictures (help_pictures.register)
     mascot: str | None = None                       # a help picture shown under the help's contents
     check: Callable[[], list[str]] = lambda: []      # start-up check of the table's own files: problems in words
+    # the log's words without pygame: (rules, event, state, colour_word=None) -> line or None, as the
+    # view's describe_event gives them (its words module); None: only the view has them
+    words: Callable | None = None
 
 
 _declared: dict[str, TableInfo] | None = None
@@ -55,6 +60,8 @@ def _placeholder_view(rules, seats, theme):
 
 
 def _plain_picture(w: int, h: int) -> pygame.Surface:
+    import pygame
+
     from game.ui.sprites.common import draw_ant
     s = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(s, (222, 200, 160), (0, 0, w, h), border_radius=h // 10)
