@@ -13,9 +13,11 @@ from game.games.antics import heuristics
 from game.games.antics.rules import get_rules
 from game.games.antics.state import ANTEATER, EndActions, ScoutTake, Steal, Stop, UseMagnificant, UseSpace
 from game.tools.headless import headless_app
-from game.ui.tables.antics.view import ACTION_HELP, PHASE_HINTS, View
+from game.ui.tables.antics.view import View
+from game.ui.tables.antics.words import ACTION_HELP, PHASE_HINTS
 from game.ui.theme import Theme
 from game.ui.views.base import ViewContext
+from tests.games.antics.positions import edit, put
 
 R = get_rules()
 SIZE = (1280, 720)
@@ -31,17 +33,6 @@ def start(n=4, seed=3):
     return R.new_game([Seat(f"P{i}", R.seat_colors[i], "human") for i in range(n)], seed, {})
 
 
-def edit(s, **fields):
-    n = s.copy()
-    n.__dict__.pop("_legal", None)
-    n.__dict__.pop("_pl", None)
-    for k, v in fields.items():
-        setattr(n, k, v)
-    return n
-
-
-def put(tup, i, v):
-    return tup[:i] + (v,) + tup[i + 1:]
 
 
 def ctx(s):
@@ -71,7 +62,7 @@ def test_scout_hint_offers_no_stop_and_the_status_follows_the_fields(app):
     s = R.apply(s, UseSpace((0, 0)))
     seen = []
     while s.phase == "scout":
-        seen.append(v._status(s))
+        seen.append(v.words.status(s))
         s = R.apply(s, next(a for a in R.legal_actions(s) if isinstance(a, ScoutTake)))
     assert len(seen) == 3 and len(set(seen)) == 3
     assert all("uses left" not in x for x in seen)
@@ -109,15 +100,15 @@ def test_the_anteater_hover_says_what_it_eats_by_its_arrival_order(app, n):
     row = 0
     face = s.faces[row][1]
     prey = R.d.prey[R.colour_prey[face]].name
-    before = v._eater_words(s, row)
+    before = v.words.eater_words(s, row)
     assert "1st or 2nd" in before and "3rd" in before and prey in before
     third = before.split("3rd", 1)[1]
     assert "ants" in third and (prey in third) == (n == 4)
     last = edit(s, arrived=tuple(r for r in range(3) if r != row))           # the other two came first
-    only = v._eater_words(last, row)
+    only = v.words.eater_words(last, row)
     assert "3rd" in only and "1st" not in only and "depends" not in only
     assert (prey in only) == (n == 4) and "ants" in only
-    came = v._eater_words(edit(s, arrived=(row,)), row)
+    came = v.words.eater_words(edit(s, arrived=(row,)), row)
     assert "1st" in came and "waits" in came and "ants" not in came
 
 
@@ -154,14 +145,14 @@ def test_with_no_action_left_the_words_say_to_end_the_turn(app):
     assert [type(a) for a in R.legal_actions(s)] == [EndActions]
     v = view_for(s)
     c = ctx(s)
-    for words in (v._status(s), v.hint(s, c), v.guide(s, c)):
+    for words in (v.words.status(s), v.hint(s, c), v.guide(s, c)):
         assert "end your turn" in words and "0 actions" not in words
         assert "Choose an action" not in words and "magnificANT" not in words and "lit hex" not in words
     p, q = s.player, (s.player + 1) % 4
     thief = edit(s, ants=put(put(s.ants, q, {"T01": "leaf:green"}), p, {"T01": None}),
                  hatch=put(s.hatch, R.soldier, put(s.hatch[R.soldier], p, 1)))
     assert any(isinstance(a, Steal) for a in R.legal_actions(thief))
-    assert "steal" in v.hint(thief, ctx(thief)) and "steal" in v._status(thief)
+    assert "steal" in v.hint(thief, ctx(thief)) and "steal" in v.words.status(thief)
 
 
 def test_the_log_and_hovers_name_trails_by_terrain_and_ends_never_by_id(app):
@@ -195,3 +186,37 @@ def test_the_log_and_hovers_name_trails_by_terrain_and_ends_never_by_id(app):
         hover = v.hover(mid, s, ctx(s))
         if hover and v._hit(mid)[0] == "trail":
             assert not IDS.search(hover), hover
+
+
+def test_the_words_need_no_pygame_and_tell_a_whole_game_headless():
+    """words.py is pure: a tool without pygame reads a game's log from the engine's events (issue 20)."""
+    import subprocess
+    import sys
+    code = (
+        "import sys\n"
+        "from game.ui.tables.antics.words import Words\n"
+        "pure = 'pygame' not in sys.modules\n"
+        "from game.core.rules import Seat\n"
+        "from game.games.antics.rules import get_rules\n"
+        "from game.ai.bots import bot_move, make_bot\n"
+        "from game.ui.tables.antics.board_map import load_board_map   # the map file's reader may load pygame\n"
+        "R = get_rules()\n"
+        "seats = [Seat(f'P{i}', R.seat_colors[i], 'human') for i in range(3)]\n"
+        "w = Words(R, seats, load_board_map().nodes)\n"
+        "s = R.new_game(seats, 5, {})\n"
+        "bot, lines = make_bot('easy', R, 5), []\n"
+        "for _ in range(150):\n"
+        "    if R.is_over(s):\n"
+        "        break\n"
+        "    a = bot_move(bot, R, s, R.to_move(s))\n"
+        "    lines.append(w.action_words(a, s))\n"
+        "    s2 = R.apply(s, a)\n"
+        "    lines += [w.describe_event(ev, s2) or '' for ev in s2.log.since(len(s.log))]\n"
+        "    s = s2\n"
+        "assert all(isinstance(x, str) for x in lines), lines\n"
+        "print(len(lines), pure)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2],
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    n, pure = out.stdout.split()
+    assert int(n) >= 300 and pure == "True", out.stdout

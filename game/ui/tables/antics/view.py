@@ -21,30 +21,10 @@ from game.ui import theme as T
 from game.ui.tables.antics.board_map import load_board_map
 from game.ui.tables.antics import art as A
 from game.ui.tables.antics.build_ghost import BuildGhost
+from game.ui.tables.antics.words import ACTION_HELP, Words, plural, score_words, unused_question
 from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_note, draw_panel, wrap
 
-ACTION_HELP = {
-    "scout": "take tiles from the scout fields",
-    "build": "build tiles from your hand onto your hill",
-    "hatch": "hatch ants into the hatching areas",
-    "ants": "send hatched ants onto trails, or take ants, guards and waiting ants back into your supply",
-    "heave": "move food from ant to ant towards home",
-    "fungus": "scores its level at the end if a leaf lies on it (+2 for green)",
-}
-PHASE_HINTS = {
-    "scout": "Scout: click a tile in the lit field (you must take one from each field up to the level)",
-    "build_tile": "Build: click a tile in your hand",
-    "build_cell": "Build: point at a lit hex to see the tile there, R or the wheel turns it, click to place it",
-    "build_dir": "Build: click the second hex",
-    "build_orient": "Build: choose which symbol lies on the first hex",
-    "hatch": "Hatch: click a lit hatching area (or Stop)",
-    "ants": "ANTS!: click a lit trail to send an ant or take one back (or Stop)",
-    "heave": "Heave: click a lit clearing or trail (or Stop)",
-    "store": "Store your prey: click a free hex of your hill",
-    "discard": "Too many tiles: click one in your hand to put back",
-    "order": "Anteaters arrive together: choose which comes first",
-}
 MAP_ANT = 46          # an ant's length on the map, in map pixels
 FIELD_ICON_MIN = 36   # a scout row's height in window pixels at least: its tile's hexes are then 24+ px across
 MAP_ZOOM_MAX = 3.0    # the board zooms in up to this (the wheel over it, or + and -)
@@ -108,10 +88,6 @@ class Chip(Button):
         surf.blit(t, t.get_rect(midleft=(x, r.centery)))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 class View(GameView):
     event_sounds = {"build": "tile", "scout": "tile", "guard": "soldier", "bridge": "soldier", "hatch": "ant",
                     "place_ant": "ant", "heave": "ant", "pick_up": "ant", "store": "ant", "steal": "ant",
@@ -157,6 +133,7 @@ class View(GameView):
         self._layer = (None, None)      # (key, (the table without mouse lights, hot, cells, buttons, panels, ghost))
         self._ghost_at = None           # (clip, player, legal, hex geometry): where the tile to build is drawn
         self.ghost = BuildGhost(rules, self.seats)   # the tile to build, shown where it would lie
+        self.words = Words(rules, self.seats, self.map.nodes)   # the table's words (events, moves, places)
 
     # ------------------------------------------------------------------ geometry
     def layout(self, rect):
@@ -991,40 +968,14 @@ class View(GameView):
         n = len(self.seats)
         got = {"score": [sum(self.rules.score_lines(state, p).values()) for p in range(n)],
                "potential": [self.rules.potential_score(state, p) for p in range(n)],
-               "bag": self._bag_words(state), "banner": self._end_banner(state)}
+               "bag": self.words.bag_words(state), "banner": self.words.end_banner(state)}
         self._facts = (state, got)
         return got
 
     def score_words(self, state, p) -> tuple[str, str]:
         """("12 pts", "(17 if carried items get home)"; the second empty when nothing would change)."""
         f = self.facts(state)
-        now, then = f["score"][p], f["potential"][p]
-        return f"{now} pts", (f"({then} if carried items get home)" if then != now else "")
-
-    def _bag_words(self, state) -> str:
-        """The bag in tiles and, until the end is triggered, in rounds: each turn end refills the scout
-        fields with as many tiles as that turn took, so the bag empties at the rate seen so far (one
-        tile a turn assumed until a round has been played); when a refill runs short every player has
-        one more turn (ruling 22), and the game stops after the last stall round (ruling 36)."""
-        d, n, bag = state.data, len(self.seats), len(state.bag)
-        if state.end_by is not None or state.phase == "over":
-            return f"Bag: {_plural(bag, 'tile')}"
-        turns = (state.round - 1) * n + (state.player - state.start_player) % n      # turns finished
-        taken = max(0, len(d.bag_tiles) - d.rows * d.setup_fields - bag)
-        per_round = max(0.5, (taken + n) / (turns + n) * n)
-        left = min(math.ceil(bag / per_round) + 1, d.stall_rounds - state.round + 2)
-        return f"Bag: {_plural(bag, 'tile')}, about {_plural(max(1, left), 'round')} left"
-
-    def _end_banner(self, state) -> str:
-        """Once the end is triggered: who still has a turn, the player to move first."""
-        if state.end_by is None or state.phase == "over":
-            return ""
-        n = len(self.seats)
-        k = max(1, min(state.turns_left, n))
-        names = [self.seats[(state.player + i) % n].name for i in range(k)]
-        if k == 1:
-            return f"Last turn of the game: {names[0]} is playing it."
-        return f"Last round: {', '.join(names[:-1])} and {names[-1]} each have one more turn."
+        return score_words(f["score"][p], f["potential"][p])
 
     # ant-hills ------------------------------------------------------------
     def _hill_cells(self, state, p, legal) -> tuple[dict, set]:
@@ -1059,7 +1010,7 @@ class View(GameView):
         surf.blit(score, sr)
         self.hot.append(("score_info", sr, p))
         y += name.get_height() + th.px(2)
-        t = th.text(f"{_plural(state.supply[p], 'ant')} in supply", "tiny", T.INK_SOFT)
+        t = th.text(f"{plural(state.supply[p], 'ant')} in supply", "tiny", T.INK_SOFT)
         surf.blit(t, (x, y))
         if then and compact:            # "(9 if home)" under the score, or a row of its own if the supply is long
             pot = th.text(f"{then.split(' if ')[0]} if home)", "tiny", (150, 80, 20), bold=True)
@@ -1275,7 +1226,7 @@ class View(GameView):
         by = r.bottom - len(rows) * (bh + gap) - th.px(4) if self.buttons else r.bottom - th.px(6)
         asking = self.asking(state) if ctx.human_turn else ""
         lines = [(ln, "small", T.DANGER if asking else T.INK_SOFT, bool(asking))
-                 for ln in wrap(asking or self._status(state), th.font("small"), r.w // 2 - th.px(28))[:3]]
+                 for ln in wrap(asking or self.words.status(state), th.font("small"), r.w // 2 - th.px(28))[:3]]
         if bag is not None:
             lines.append((facts["bag"], "tiny", T.INK_SOFT, True))
         for ln, size, colour, bold in lines:
@@ -1344,23 +1295,6 @@ class View(GameView):
             ty += img.get_height()
         return box.bottom + th.px(8)
 
-    def _status(self, state) -> str:
-        ph = state.phase
-        if ph == "scout":                 # one tile per field, 1 up to the level: no uses to count down
-            return (f"Scout at level {state.level}: take a tile from field {state.field}"
-                    + (f", then from each field up to {state.level}." if state.field < state.level else
-                       " (the last field of this scout)."))
-        if ph in ("build_tile", "build_cell", "build_dir", "build_orient", "hatch", "ants", "heave"):
-            act = ACTION_WORDS.get(state.act, state.act or "")
-            return f"{act} at level {state.level}: {_plural(state.units, 'use')} left."
-        if ph == "act" and not state.actions_left:
-            return ("No actions left: end your turn (End turn or Enter)"
-                    + (", or steal first." if self.rules.steals(state, state.player) else "."))
-        if ph == "act":
-            return (f"{_plural(state.actions_left, 'action')} left. Click a lit hex of your hill"
-                    + (", or use the magnificANT (level 1)." if not state.magnificant_used else "."))
-        return PHASE_HINTS.get(ph, "")
-
     # ------------------------------------------------------------------ input
     def _hit(self, pos):
         """What is under pos: (kind, key) of the topmost hot spot."""
@@ -1423,26 +1357,8 @@ class View(GameView):
         return None
 
     def changes_nothing(self, state, action) -> str:
-        """Why taking this action (a hex of the hill or the magnificANT) now would change nothing but
-        the marker it spends ("" when it does something or asks for a choice)."""
-        if not isinstance(action, (UseSpace, UseMagnificant)):
-            return ""
-        after = self.rules.apply(state, action)               # a new state: ``state`` is not changed
-        if after.phase != "act" or after.player != state.player:
-            return ""
-        if any(getattr(after, f) != getattr(state, f) for f in (
-                "hills", "hands", "hatch", "supply", "ants", "guards", "fields", "leaves", "stored", "beside",
-                "delivered", "prey_left", "leaves_left", "bag")):
-            return ""
-        if isinstance(action, UseMagnificant):
-            kind, level = action.action, 1
-        else:
-            stack = state.hills[state.player][action.cell]
-            kind, level = stack[-1][1], len(stack)
-        why = {"build": "you have no tile in your hand", "scout": "the scout fields it reaches are empty",
-               "hatch": "no ant is left in your supply", "ants": "you have no ant to send out or take back",
-               "heave": "none of your ants can pick up or pass on food"}.get(kind, "nothing can be done")
-        return f"{ACTION_WORDS.get(kind, kind)} at level {level} would change nothing: {why}."
+        """Why taking this action now would change nothing but the marker it spends (words.py)."""
+        return self.words.changes_nothing(state, action)
 
     def _open_menu(self, pos, state, opts, labels=None, title: str = ""):
         th = self.th
@@ -1467,53 +1383,9 @@ class View(GameView):
 
     def action_words(self, a, state) -> str:
         """A move in words a player reads in a menu, the keyboard focus or a hint."""
-        names = [s.name for s in self.seats]
-        p = state.player
-        if isinstance(a, UseSpace):
-            stack = state.hills[p].get(a.cell, ())
-            sym = ACTION_WORDS.get(stack[-1][1], "the") if stack else "the"
-            return f"{sym} at level {len(stack)} (this hex)"
-        if isinstance(a, UseMagnificant):
-            return f"magnificANT: {ACTION_WORDS.get(a.action, a.action)} at level 1"
-        if isinstance(a, EndActions):
-            return "End your turn"
-        if isinstance(a, ScoutTake):
-            return f"Take the tile in row {a.row + 1} of field {state.field}"
-        if isinstance(a, (BuildTile, Discard)):
-            halves = " / ".join(ACTION_WORDS.get(x, x) for x in state.data.tiles[a.tile])
-            return f"Build with the {halves} tile" if isinstance(a, BuildTile) else \
-                f"Put the {halves} tile back in the bag"
         if isinstance(a, BuildCell) and state.phase == "build_cell":
             return self.ghost.words(state, a.cell)
-        if isinstance(a, (BuildCell, BuildDir)):
-            level = len(state.hills[p].get(a.cell, ())) + 1
-            half = "first" if isinstance(a, BuildCell) else "second"
-            return f"Its {half} half here, at level {level}"
-        if isinstance(a, BuildOrient):
-            return f"{ACTION_WORDS.get(a.symbol, a.symbol)} on the first hex"
-        if isinstance(a, Hatch):
-            return f"Hatch in the {a.area} area"
-        if isinstance(a, PlaceAnt):
-            area = next(x for x in state.data.areas if x.id == a.area)
-            return "Guard with a soldier" if area.soldier else f"Send a {a.area} ant"
-        if isinstance(a, Bridge):
-            return "Build the bridge over the chasm"
-        if isinstance(a, Stop):
-            return "Stop this action"
-        if isinstance(a, HeaveMove):
-            return "Heave the food one ant further"
-        if isinstance(a, HeaveHome):
-            return "Heave the food home"
-        if isinstance(a, HeavePick):
-            return "Pick up the food here"
-        if isinstance(a, Steal):
-            return f"Steal from {names[a.victim]}"
-        if isinstance(a, PickUp):
-            return {"ant": "Take back this ant", "guard": "Take back this guard",
-                    "area": f"Take back an ant from the {a.where} area"}.get(a.kind, "Take back an ant")
-        if isinstance(a, StorePrey):
-            return "Store the prey on this hex" if a.cell is not None else "Keep the prey beside the hill"
-        return a.describe(self.seats)
+        return self.words.action_words(a, state)
 
     def key(self, key, state, ctx):
         if self.menu:
@@ -1555,7 +1427,7 @@ class View(GameView):
     def question_before(self, action, state, ctx) -> str:
         """Ending the turn with actions unused asks first, also when a hint or Tab chose it."""
         if isinstance(action, EndActions) and self._unused(state, ctx.legal):
-            return f"You still have {_plural(state.actions_left, 'action')}. Press Enter again to end your turn."
+            return unused_question(state.actions_left)
         return ""
 
     @staticmethod
@@ -1568,30 +1440,11 @@ class View(GameView):
         a = self.ask_end
         if a is None or a[0] is not state or time.monotonic() > a[1]:
             return ""
-        return f"You still have {_plural(state.actions_left, 'action')}. Press Enter again to end your turn."
+        return unused_question(state.actions_left)
 
     def guide(self, state, ctx) -> str:
-        if state.phase == "act" and not state.actions_left:
-            return ("Your actions are used up: end your turn (End turn, or Enter). The clean-up follows: "
-                    "prey you brought home goes onto your hill, and the scout fields refill if you took tiles.")
-        return {"act": "Choose an action: click a hex of your ant-hill. Its level (the number) is how many "
-                       "times you may do that action now. Scout brings tiles, Build raises your hill, Hatch and "
-                       "ANTS! put ants on the trails, Heave brings food home.",
-                "scout": "Take a tile from the lit scout field (click a row, or keys 1-3): tiles go to your hand.",
-                "build_tile": "Pick a tile from your hand to build onto your hill.",
-                "build_cell": "Point at a glowing hex: the tile shows where it would lie, beside the hill or on top "
-                              "of two different tiles. R or the mouse wheel turns it (F flips it); click to build it.",
-                "build_dir": "Click where its second half goes.",
-                "build_orient": "Choose which symbol lies on the first hex.",
-                "hatch": "Click a hatching area: an ant leaves your supply and waits there for its trail.",
-                "ants": "Click a glowing trail of the same terrain as the ant: it must join your ants already out "
-                        "or the ant-hill in the middle. Soldiers guard trails. A lit ant, guard or hatching area "
-                        "can be taken back into your supply instead.",
-                "heave": "Food moves ant to ant towards the middle: click the prey or leaf to pick it up, then the "
-                         "trail it passes to, until it reaches home.",
-                "store": "Store the prey you brought home on a free hex of your hill (or beside it).",
-                "discard": "You may keep three tiles: choose one to put back in the bag.",
-                }.get(state.phase, self.hint(state, ctx))
+        words = self.words.guide(state)
+        return self.hint(state, ctx) if words is None else words
 
     def event_spot(self, ev, state):
         p = ev.get("player")
@@ -1660,75 +1513,18 @@ class View(GameView):
             if b.rect.collidepoint(pos) and b.hint:
                 return b.hint
         kind, key = self._hit(pos)
-        d = state.data
         if kind == "cell":
             p, c = key
             if p == state.player and state.phase == "build_cell" and BuildCell(c) in ctx.legal:
                 return self.ghost.words(state, c) + ". R or the wheel turns it, F flips it; click to build"
-            st = state.hills[p].get(c)
-            if not st:
-                return "Build here"
-            sym = st[-1][1]
-            lvl = len(st)
-            if c in state.stored[p]:
-                return f"A stored {state.stored[p][c]}: this hex can no longer be used or built on"
-            if sym == "fungus":
-                return f"Fungus, level {lvl}: {ACTION_HELP['fungus']}"
-            return f"{ACTION_WORDS.get(sym, sym)}, level {lvl}: {ACTION_HELP.get(sym, '')} ({lvl} at a time)"
-        if kind == "field":
-            f, row, tid = key
-            a, b = d.tiles[tid]
-            return f"Scout field {f}, row {row + 1}: a {ACTION_WORDS.get(a, a)} / {ACTION_WORDS.get(b, b)} tile"
-        if kind == "eater":
-            return self._eater_words(state, key)
-        if kind in ("hand", "hand_info"):
-            tid = key.tile if kind == "hand" else key
-            a, b = d.tiles[tid]
-            return f"A {ACTION_WORDS.get(a, a)} / {ACTION_WORDS.get(b, b)} tile in hand"
-        if kind in ("area", "info_area"):
-            ai = next(i for i, x in enumerate(d.areas) if x.id == key)
-            counts = [f"{self.seats[p].name} {k}" for p, k in enumerate(state.hatch[ai]) if k]
-            what = "soldiers" if d.areas[ai].soldier else f"ants for {key} trails"
-            return f"Hatching area: {what}" + (f" ({', '.join(counts)})" if counts else " (empty)")
-        if kind in ("node", "info_node"):
-            pi = self.rules.prey_at.get(key)
-            if pi is not None:
-                return f"{_plural(state.prey_left[pi], d.prey[pi].name)} left here"
-            li = self.rules.leaf_at.get(key)
-            if li is not None:
-                return f"{_plural(state.leaves_left[li], d.leaves[li].id + ' leaf')} left here".replace("leafs", "leaves")
-            return "The large ant-hill: every trail network starts here, and food heaved here is home"
-        if kind == "trail":
-            tr = d.trails[key]
-            if key == self.rules.chasm:
-                return "The chasm: only a bridge of three soldiers (ANTS! level 3+) crosses it"
-            who = [self.seats[p].name for p in range(len(self.seats)) if key in state.ants[p]]
-            words = self.trail_words(key)
-            return words[0].upper() + words[1:] + (f" ({', '.join(who)})" if who else "")
         if kind == "score_info":
             now, then = self.score_words(state, key)
             pot = self.facts(state)["potential"][key]
             return f"{now} now" + (f"; {pot} if the prey and leaves these ants carry got home" if then else "")
-        if kind == "mag_info":
-            return "The magnificANT: once a turn, any action at level 1"
-        return None
+        return self.words.hover_words(kind, key, state)
 
     def hint(self, state, ctx):
-        if state.phase == "over":
-            return "Game over"
-        if not ctx.human_turn:
-            return ""
-        if state.phase == "act" and not state.actions_left:
-            steal = any(isinstance(a, Steal) for a in ctx.legal)
-            return "No actions left: press Enter to end your turn" + (" (or steal first)" if steal else "")
-        if state.phase == "act":
-            return "Choose an action: click a lit hex of your hill, or press Enter to end your turn"
-        if state.phase in ("store", "discard", "order"):
-            return PHASE_HINTS[state.phase]
-        for a in ctx.legal:
-            if isinstance(a, Steal) and state.phase not in ("ants", "heave"):
-                return "You may steal: click a lit trail"
-        return PHASE_HINTS.get(state.phase, "")
+        return self.words.hint(state, ctx.human_turn, ctx.legal)
 
     # ------------------------------------------------------------------ animation
     def cancel_pending(self) -> bool:
@@ -1804,187 +1600,15 @@ class View(GameView):
                 del self.flash[k]
         return True
 
-    # ------------------------------------------------------------------ words
+    # ------------------------------------------------------------------ words (words.py)
     def describe_event(self, ev, state):
-        t = ev.get("type")
-        names = [s.name for s in self.seats]
-
-        def who(key="player"):
-            i = ev.get(key)
-            return names[i] if isinstance(i, int) and 0 <= i < len(names) else "?"
-
-        d = state.data
-        if t == "round":
-            return f"Round {ev['round']}: {who()} starts."
-        if t == "turn":
-            return f"{who()}'s turn ({_plural(ev.get('actions', 3), 'action')})."
-        if t == "action":
-            word = ACTION_WORDS.get(ev["action"], ev["action"])
-            if ev.get("magnificant"):
-                return f"{who()} uses the magnificANT: {word} at level 1."
-            return f"{who()} takes {word} at level {ev['level']}."
-        if t == "scout":
-            a, b = d.tiles[ev["tile"]]
-            return f"{who()} takes a {ACTION_WORDS.get(a, a)} / {ACTION_WORDS.get(b, b)} tile."
-        if t == "build":
-            (q1, r1, s1), (q2, r2, s2) = ev["cells"]
-            return (f"{who()} builds {ACTION_WORDS.get(s1, s1)} and {ACTION_WORDS.get(s2, s2)}"
-                    f" at level {ev['level']}.")
-        if t == "hatch":
-            area = next((a for a in d.areas if a.id == ev["area"]), None)
-            return f"{who()} hatches a {'soldier' if area and area.soldier else ev['area'] + ' ant'}."
-        if t == "place_ant":
-            return f"{who()} sends a {ev['area']} ant onto {self.trail_words(ev['trail'])}."
-        if t == "guard":
-            return f"{who()} puts a guard soldier on {self.trail_words(ev['trail'])}."
-        if t == "bridge":
-            return f"{who()} bridges the chasm with three soldiers."
-        if t == "pick_up":
-            where = ev.get("where")
-            if ev.get("kind") == "area":
-                return f"{who()} takes an ant waiting in the {where} area back into the supply."
-            what = "a guard soldier" if ev.get("kind") == "guard" else "an ant"
-            also = " and the guard soldier with it" if ev.get("guard_home") else ""
-            return f"{who()} takes {what}{also} back from {self.trail_words(where)} into the supply."
-        if t == "heave":
-            if ev["how"] == "pick":
-                what = ev.get("item") or "food"
-                return f"{who()} picks up {self._item_words(what)}."
-            if ev["how"] == "home":
-                return f"{who()} heaves {self._item_words(ev.get('item', 'food'))} home."
-            return None
-        if t == "steal":
-            return f"{who()} steals {self._item_words(ev.get('item', 'food'))} from {who('victim')}."
-        if t == "store":
-            return f"{who()} stores a {ev['prey']}" + (" on the hill." if ev.get("cell") else " beside the hill.")
-        if t == "discard":
-            return f"{who()} puts a tile back in the bag."
-        if t == "end_actions":
-            return None
-        if t == "attack":
-            face = ev.get("colour", "?")
-            bits = []
-            if ev.get("prey"):
-                bits.append(f"eats a {ev['prey']}")
-            if ev.get("area"):
-                lost = [f"{names[p]} {k}" for p, k in enumerate(ev.get("ants", [])) if k]
-                bits.append(f"eats the ants in the {ev['area']} area ({', '.join(lost)})")
-            if not bits:
-                bits.append("finds nothing to eat")
-            return f"The {face} anteater arrives and {' and '.join(bits)}."
-        if t == "reset":
-            return "All three anteaters are home: they turn over and start again."
-        if t == "end_triggered":
-            why = {"bag": "the bag ran out of tiles before the scout fields were full again",
-                   "prey": "at most one clearing still has prey on it",
-                   "stall": "a whole round went by without anyone taking an action",
-                   "rounds": f"{d.stall_rounds} rounds have been played"}.get(ev.get("reason"), "")
-            return f"The end is near: {why}. Everyone, {who()} included, has one more turn."
-        if t == "game_over":
-            return "The game is over."
-        return None
+        return self.words.describe_event(ev, state)
 
     def result_notes(self, state):
         """Per player: the prey that scored and where each leaf went (ruling 37)."""
-        out = []
-        for p in range(len(self.seats)):
-            prey = sorted(set(state.stored[p].values()) | set(state.beside[p]))
-            bits = [f"{len(prey)} prey ({', '.join(prey)}) score {len(prey) ** 2}" if prey else "no prey"]
-            for _, level, leaf in self.rules.fungus_use(state, p):
-                bonus = self.rules.leaf_bonus[leaf]
-                pts = f"{level} + {bonus}" if bonus else f"{level}"
-                bits.append(f"{leaf} leaf on a level {level} fungus: {pts}")
-            unused = sum(state.leaves[p]) - len(self.rules.fungus_use(state, p))
-            if unused > 0:
-                bits.append(f"{unused} leaf without a free fungus" if unused == 1
-                            else f"{unused} leaves without a free fungus")
-            out.append((p, "; ".join(bits) + "."))
-        return out
-
-    def _eater_words(self, state, row) -> str:
-        """What the anteater of a scout row eats: by the guide's line for its arrival order at
-        field 1 (every order it can still get, or the one it got)."""
-        d = state.data
-        face = state.faces[row][1]
-        pi = self.rules.colour_prey.get(face)
-        prey = d.prey[pi].name if pi is not None else "prey"
-        search = f"the ants of the first hatching area with any, searching from the {d.anteater_area.get(face, '?')} area"
-        meal = {"prey": f"a {prey} still on its clearing", "ants": search,
-                "prey_and_ants": f"a {prey} still on its clearing and {search}"}
-        eats = tuple(d.guide.get(len(state.seats), ()))
-        order = ("1st", "2nd", "3rd")
-        if row in state.arrived:
-            k = state.arrived.index(row)
-            return (f"The {face} anteater came {order[k]} to field 1 and has had its meal (for the {order[k]}: "
-                    f"{meal.get(eats[k], eats[k])}); it waits there until all three have arrived")
-        by_meal: dict = {}
-        for k in range(len(state.arrived), len(eats)):
-            by_meal.setdefault(eats[k], []).append(order[k])
-        head = f"The {face} anteater, at field {state.eater_field(row)}"
-        if len(by_meal) == 1:
-            (e, ranks), = by_meal.items()
-            return f"{head}: reaching field 1 {' or '.join(ranks)}, it eats {meal.get(e, e)}"
-        parts = [f"{' or '.join(ranks)}, {meal.get(e, e)}" for e, ranks in by_meal.items()]
-        return f"{head}: what it eats depends on the order it reaches field 1 in. " + "; ".join(parts)
-
-    def place_words(self, node: str) -> str:
-        """A board place in words a player can find: the ant-hill, a clearing, an end of the chasm,
-        or a fork by its compass direction from the ant-hill (next to it) or from the nearest of
-        those landmarks."""
-        got = self._places.get(node) if hasattr(self, "_places") else None
-        if got is None:
-            self._places = getattr(self, "_places", {})
-            got = self._places[node] = self._place_words(node)
-        return got
-
-    def _place_words(self, node: str) -> str:
-        r, d = self.rules, self.rules.d
-        if node == r.hill_node:
-            return "the ant-hill"
-        if node in r.prey_at:
-            return f"the {d.prey[r.prey_at[node]].name} clearing"
-        if node in r.leaf_at:
-            return f"the {d.leaves[r.leaf_at[node]].id} leaves"
-        pos = self.map.nodes
-        if node not in pos:
-            return "a fork of the trails"
-        if node in r.chasm_ends:
-            other = next(x for x in r.chasm_ends if x != node)
-            return f"the {'west' if pos[node][0] < pos.get(other, pos[node])[0] else 'east'} end of the chasm"
-        beside_hill = any(r.hill_node in r.ends[t] for t in r.node_trails[node])
-        marks = [r.hill_node] + [n for n in (*r.prey_at, *r.leaf_at) if n in pos]
-        mark = r.hill_node if beside_hill else min(marks, key=lambda m: math.dist(pos[m], pos[node]))
-        (x, y), (mx, my) = pos[node], pos[mark]
-        ang = math.degrees(math.atan2(my - y, x - mx)) % 360          # the map's y grows downwards
-        compass = ("east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east")
-        return f"the fork {compass[int((ang + 22.5) // 45) % 8]} of {self._place_words(mark)}"
+        return self.words.result_notes(state)
 
     def trail_words(self, trail: str) -> str:
         """A trail in words: its terrain and its two ends, the one nearer the ant-hill first."""
-        r = self.rules
-        if trail == r.chasm:
-            return "the chasm"
-        tr = r.d.trails.get(trail)
-        if tr is None:
-            return "a trail"
-        dist = getattr(self, "_hops", None)
-        if dist is None:
-            dist, todo = {r.hill_node: 0}, [r.hill_node]
-            for n in todo:                                             # breadth first, on foot
-                for t in r.node_trails[n]:
-                    if t != r.chasm:
-                        m = next(x for x in r.ends[t] if x != n)
-                        if m not in dist:
-                            dist[m] = dist[n] + 1
-                            todo.append(m)
-            self._hops = dist
-        a, b = sorted(tr.ends, key=lambda n: dist.get(n, 99))
-        return f"the {' and '.join(tr.terrains)} trail from {self.place_words(a)} to {self.place_words(b)}"
+        return self.words.trail_words(trail)
 
-    @staticmethod
-    def _item_words(item) -> str:
-        if not isinstance(item, str):
-            return "food"
-        if item.startswith(LEAF_PREFIX):
-            return f"a {item[len(LEAF_PREFIX):]} leaf"
-        return f"a {item}"
