@@ -22,6 +22,7 @@ from game.games import get_rules
 from game.games.antics.state import Bridge, HeaveHome, HeaveMove, HeavePick, UseSpace
 from game.tools.headless import headless_app
 from game.ui.tables.antics.view import _along
+from tests.games.antics.positions import edit, put
 
 R = get_rules("antics")
 SOLDIER = next(i for i, a in enumerate(R.d.areas) if a.soldier)
@@ -35,18 +36,6 @@ def app():
 
 
 # ---------------------------------------------------------------- positions
-def edit(s, **fields):
-    """A copy of s with some fields replaced, the rules' caches dropped (as test_rules.edit)."""
-    n = s.copy()
-    n.__dict__.pop("_legal", None)
-    n.__dict__.pop("_pl", None)
-    for k, v in fields.items():
-        setattr(n, k, v)
-    return n
-
-
-def put(tup, i, v):
-    return tup[:i] + (v,) + tup[i + 1:]
 
 
 def ready():

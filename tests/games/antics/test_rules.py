@@ -19,6 +19,7 @@ from tests.games.antics import hill_oracle as H
 from game.games.antics.state import (ANTEATER, ArrivalFirst, BuildCell, BuildDir, BuildOrient, BuildTile, Bridge,
                                      Discard, EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp, PlaceAnt,
                                      ScoutTake, Steal, Stop, StorePrey, UseMagnificant, UseSpace)
+from tests.games.antics.positions import edit, put
 
 R = get_rules("antics")
 D = R.d
@@ -37,18 +38,6 @@ def new(n=4, seed=3):
     return R.new_game(seats(n), seed, {})
 
 
-def edit(s, **fields):
-    """A hand-made position: a copy of s with some fields replaced, caches dropped."""
-    n = s.copy()
-    n.__dict__.pop("_legal", None)
-    n.__dict__.pop("_pl", None)
-    for k, v in fields.items():
-        setattr(n, k, v)
-    return n
-
-
-def put(tup, i, v):
-    return tup[:i] + (v,) + tup[i + 1:]
 
 
 def ready(n=4, seed=3, **fields):
