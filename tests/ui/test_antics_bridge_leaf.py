@@ -21,7 +21,7 @@ from game.core.rules import Seat
 from game.games import get_rules
 from game.games.antics.state import Bridge, HeaveHome, HeaveMove, HeavePick, UseSpace
 from game.tools.headless import headless_app
-from game.ui.tables.antics.view import _along
+from game.ui.tables.antics.board import along
 from tests.games.antics.positions import edit, put
 
 R = get_rules("antics")
@@ -195,7 +195,7 @@ def test_a_click_on_the_chasm_itself_bridges_it(app):
     play = open_table(app, start)
     by_mouse(app, play, UseSpace(ANTS_HEX))
     show(app, play)
-    by_mouse(app, play, Bridge(), pos=_along(play.view.screen_trails[R.chasm], 0.5)[0])
+    by_mouse(app, play, Bridge(), pos=along(play.view.screen_trails[R.chasm], 0.5)[0])
     check_bridge(play, p, start)
     app.scenes.pop()
 

@@ -89,11 +89,11 @@ def test_wheel_zoom_keeps_locate_and_click_together(app, late):
     c = ctx(s)
     view, surf = view_at((1280, 720), s, (0, 0))
     node = R.hill_node
-    at = view._pt(view.map.nodes[node])
+    at = view.map_view.pt(view.map.nodes[node])
     view.draw(surf, s, c, at)
     big = view.scale
     assert view.wheel(2, s, c) and view.map_zoom > 1.4                    # two notches over the board
-    assert abs(view._pt(view.map.nodes[node])[0] - at[0]) <= 2            # the point under the mouse stays
+    assert abs(view.map_view.pt(view.map.nodes[node])[0] - at[0]) <= 2            # the point under the mouse stays
     assert view.scale > big * 1.4
     # play on while zoomed: every move the board shows is clicked where locate puts it
     checked = 0
@@ -130,7 +130,7 @@ def test_ants_grow_with_the_zoom(app, late):
     view.zoom_map(view.board.center, 4)
     view.draw(surf, late, ctx(late), (0, 0))
     assert view.scale >= 2 * small
-    assert view._base()[0].get_width() >= view.board.w                  # the land scaled for the zoom, once
+    assert view.map_view.base()[0].get_width() >= view.board.w                  # the land scaled for the zoom, once
 
 
 def test_z_over_a_rival_enlarges_that_rivals_hill(app, late):

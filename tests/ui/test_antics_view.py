@@ -8,7 +8,8 @@ from game.core.rules import Seat
 from game.games.antics.rules import get_rules
 from game.tools.headless import headless_app
 from game.ui.theme import Theme
-from game.ui.tables.antics.view import View, _along
+from game.ui.tables.antics.board import along
+from game.ui.tables.antics.view import View
 from game.ui.views.base import ViewContext
 
 R = get_rules()
@@ -40,7 +41,7 @@ def clickable(view, s, c) -> set:
             points.append(tuple(int(v) for v in shape[0]))
     for tid, pts in view.map.trails.items():
         for f in (0.2, 0.5, 0.8):
-            points.append(view._pt(_along(pts, f)[0]))
+            points.append(view.map_view.pt(along(pts, f)[0]))
     points += [b.rect.center for b in view.buttons]
     got = set()
     for pos in points:

@@ -14,49 +14,24 @@ import time
 import pygame
 
 from game.games.antics.data import ACTION_WORDS
-from game.games.antics.state import (ANTEATER, LEAF_PREFIX, ArrivalFirst, Bridge, BuildCell, BuildDir, BuildOrient,
-                                     BuildTile, Discard, EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp,
-                                     PlaceAnt, ScoutTake, Steal, Stop, StorePrey, UseMagnificant, UseSpace)
+from game.games.antics.state import (ANTEATER, ArrivalFirst, Bridge, BuildCell, BuildDir, BuildOrient, BuildTile,
+                                     Discard, EndActions, Hatch, HeavePick, PickUp, ScoutTake, Stop, StorePrey,
+                                     UseMagnificant, UseSpace)
 from game.ui import theme as T
 from game.ui.tables.antics.board_map import load_board_map
 from game.ui.tables.antics import art as A
+from game.ui.tables.antics import board as B
+from game.ui.tables.antics.board import ATTACK_MS, Board
 from game.ui.tables.antics.build_ghost import BuildGhost
 from game.ui.tables.antics.words import ACTION_HELP, Words, plural, score_words, unused_question
 from game.ui.views.base import GameView
-from game.ui.widgets import Button, draw_note, draw_panel, wrap
+from game.ui.widgets import Button, draw_panel, wrap
 
-MAP_ANT = 46          # an ant's length on the map, in map pixels
 FIELD_ICON_MIN = 36   # a scout row's height in window pixels at least: its tile's hexes are then 24+ px across
-MAP_ZOOM_MAX = 3.0    # the board zooms in up to this (the wheel over it, or + and -)
-MAP_ZOOM_STEP = 1.25  # one wheel notch
 NOWHERE = (-10 ** 6, -10 ** 6)   # the mouse for the kept table: nothing lit under it
 ZOOM_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 FLASH_MS = 1400
-ATTACK_MS = 1900        # one anteater's arrival: walk to its meal, then say what it ate
 ASK_S = 4.0             # a second Enter within this many seconds ends a turn with actions unused
-_BOARD_ART: dict = {}     # the loaded map and the board painted at map size, made once per run
-
-
-def _along(pts, f: float):
-    """The point at fraction f of a polyline and the direction there (radians)."""
-    segs = [(a, b, math.dist(a, b)) for a, b in zip(pts, pts[1:])]
-    total = sum(s[2] for s in segs) or 1.0
-    d = f * total
-    for a, b, ln in segs:
-        if d <= ln or (a, b, ln) == segs[-1]:
-            t = 0 if ln == 0 else min(1.0, d / ln)
-            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t), math.atan2(b[1] - a[1], b[0] - a[0])
-        d -= ln
-    return pts[-1], 0.0
-
-
-def _seg_dist(p, a, b) -> float:
-    ax, ay = a
-    bx, by = b
-    dx, dy = bx - ax, by - ay
-    ln = dx * dx + dy * dy
-    t = 0.0 if ln == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / ln))
-    return math.dist(p, (ax + dx * t, ay + dy * t))
 
 
 class Chip(Button):
@@ -95,17 +70,7 @@ class View(GameView):
 
     def __init__(self, rules, seats, theme):
         super().__init__(rules, seats, theme)
-        if "map" not in _BOARD_ART:
-            _BOARD_ART["map"] = load_board_map()
-        self.map = _BOARD_ART["map"]
-        self._base_scaled: dict = {}
-        self.screen_trails: dict = {}   # trail id -> its polyline in window pixels (set by layout)
-        self.board = pygame.Rect(0, 0, 0, 0)
-        self.scale = 1.0                # map pixels to window pixels on the board: base_scale * map_zoom
-        self.base_scale = 1.0           # the whole land on the board
-        self.map_zoom = 1.0             # the board's zoom (the wheel over it, + and -)
-        self.view_xy = (0, 0)           # the map point at the board's top left
-        self.hatch = pygame.Rect(0, 0, 0, 0)        # the hatching areas' strip under the board
+        self.map_view = Board(rules, load_board_map())   # the board: its zoom, transform and painted map
         self.field_rects: dict = {}     # scout field number -> its box in the strip above the board
         self.guide_rect = pygame.Rect(0, 0, 0, 0)   # the anteater guide's card, left of the fields
         self._slot_h, self._slot_gap = FIELD_ICON_MIN, 4
@@ -135,6 +100,14 @@ class View(GameView):
         self.ghost = BuildGhost(rules, self.seats)   # the tile to build, shown where it would lie
         self.words = Words(rules, self.seats, self.map.nodes)   # the table's words (events, moves, places)
 
+    # the board's geometry, as the play scene and the tests read it
+    map = property(lambda self: self.map_view.map)
+    board = property(lambda self: self.map_view.rect)
+    hatch = property(lambda self: self.map_view.hatch)
+    scale = property(lambda self: self.map_view.scale)
+    map_zoom = property(lambda self: self.map_view.zoom)
+    screen_trails = property(lambda self: self.map_view.screen_trails)
+
     # ------------------------------------------------------------------ geometry
     def layout(self, rect):
         """The scout fields (a strip of their own, large enough to read), the board (the map's land,
@@ -149,17 +122,16 @@ class View(GameView):
         self._slot_gap = th.px(4)
         num_h = th.font("tiny", True).get_linesize()
         fields_h = 3 * self._slot_h + 2 * self._slot_gap + 2 * th.px(6) + num_h
-        lt, lb = self._band
+        lt, lb = self.map_view.band
         bar_h = self._bar_height()
         lw = int(W * 0.58)                                # the left column: fields, board, hatching, bar
         s = min(lw / self.map.width, (H - fields_h - bar_h - 3 * m) / (self.map.height - lt))
-        self.base_scale = s
         bw = int(self.map.width * s)
         bx = rect.x + (lw - bw) // 2                      # the board centred when the height limits it
         self.fields_strip = pygame.Rect(rect.x, rect.y, lw, fields_h)
-        self.board = pygame.Rect(bx, self.fields_strip.bottom + m, bw, int((lb - lt) * s))
-        self.hatch = pygame.Rect(bx, self.board.bottom + m // 2, bw, int((self.map.height - lb) * s))
-        self.bar = pygame.Rect(rect.x, self.hatch.bottom + m // 2, lw, rect.bottom - self.hatch.bottom - m // 2)
+        board = pygame.Rect(bx, self.fields_strip.bottom + m, bw, int((lb - lt) * s))
+        hatch = pygame.Rect(bx, board.bottom + m // 2, bw, int((self.map.height - lb) * s))
+        self.bar = pygame.Rect(rect.x, hatch.bottom + m // 2, lw, rect.bottom - hatch.bottom - m // 2)
         self.right = pygame.Rect(rect.x + lw + m, rect.y, W - lw - m, H)
         gap = th.px(8)
         tiny = th.font("tiny", True)
@@ -172,8 +144,7 @@ class View(GameView):
         self._strip = None
         self._layer = (None, None)
         self.panels = self._panel_rects(None)
-        self._base_scaled.clear()
-        self._set_view(1.0, (0, lt))
+        self.map_view.place(board, hatch, s)
 
     def _bar_height(self) -> int:
         """What the bar needs: the title row, a line of words, two rows of buttons."""
@@ -181,44 +152,12 @@ class View(GameView):
         return (th.px(14) + th.font("label", True).get_linesize() + th.px(4) + 2 * th.font("small").get_linesize()
                 + th.px(14) + 2 * (th.px(38) + th.px(8)) + th.px(4))
 
-    def _set_view(self, zoom: float, corner) -> None:
-        """Zoom the board to ``zoom`` (1 = the whole land) with the map point ``corner`` at its top
-        left, kept on the land; the trails' window polylines follow."""
-        lt, lb = self._band
-        zoom = max(1.0, min(MAP_ZOOM_MAX, zoom))
-        k = self.base_scale * zoom
-        vw, vh = self.board.w / k, self.board.h / k
-        x = max(0.0, min(self.map.width - vw, corner[0]))
-        y = max(float(lt), min(lb - vh, corner[1]))
-        self.map_zoom, self.scale, self.view_xy = zoom, k, (round(x), round(y))
-        self.screen_trails = {tid: [self._pt(p) for p in pts] for tid, pts in self.map.trails.items()}
-
     def zoom_map(self, pos, steps: float) -> bool:
-        """Zoom the board in (steps > 0) or out around ``pos`` (the map point under it stays put; the
-        board's centre when pos is off the board). True if the zoom changed."""
-        if not self.board.collidepoint(pos):
-            pos = self.board.center
-        old = self.map_zoom
-        zoom = max(1.0, min(MAP_ZOOM_MAX, old * MAP_ZOOM_STEP ** steps))
-        if abs(zoom - old) < 1e-6:
+        """Zoom the board in (steps > 0) or out around ``pos`` (board.py); True if the zoom changed."""
+        if not self.map_view.zoom_at(pos, steps):
             return False
-        k0, x0, y0 = self._xf(self._band[0])
-        mx, my = (pos[0] - x0) / k0, (pos[1] - y0) / k0
-        k = self.base_scale * zoom
-        self._set_view(zoom, (mx - (pos[0] - self.board.x) / k, my - (pos[1] - self.board.y) / k))
         self.menu = []
         return True
-
-    @property
-    def _band(self) -> tuple[int, int]:
-        """The map's land rows (top, bottom) in map pixels: above them the scout fields, below the
-        hatching areas."""
-        got = _BOARD_ART.get("band")
-        if got is None:
-            bm, t = self.map, self.map.tile
-            rows = [ri for ri, row in enumerate(bm.terrain) if any(c not in (None, "table") for c in row)]
-            got = _BOARD_ART["band"] = (min(rows) * t, (max(rows) + 1) * t) if rows else (0, bm.height)
-        return got
 
     def keep_clear(self, state) -> list:
         """The bar under the board (the hand, the magnificANT buttons and "end turn") and the scout
@@ -338,64 +277,7 @@ class View(GameView):
         out[rivals[-1]] += room - sum(out)
         return out
 
-    def _xf(self, y) -> tuple[float, float, float]:
-        """The one transform from map pixels to the window, (scale, x0, y0) for a map point at height
-        y: the land through the board's zoom, the hatching areas (below the land) in their strip.
-        Drawing, hit tests and ``locate`` all go through it (``_pt``, ``_rect``, ``screen_trails``)."""
-        lb = self._band[1]
-        if y >= lb:
-            k = self.base_scale
-            return k, self.hatch.x, self.hatch.y - lb * k
-        k = self.scale
-        return k, self.board.x - self.view_xy[0] * k, self.board.y - self.view_xy[1] * k
-
-    def _pt(self, p) -> tuple[int, int]:
-        k, x0, y0 = self._xf(p[1])
-        return (int(x0 + p[0] * k), int(y0 + p[1] * k))
-
-    def _rect(self, r) -> pygame.Rect:
-        x, y, w, h = r
-        k, x0, y0 = self._xf(y)
-        return pygame.Rect(int(x0 + x * k), int(y0 + y * k), max(1, int(w * k)), max(1, int(h * k)))
-
-    def _on_board(self, pos, margin: int = 0) -> bool:
-        """Is a window point on the (zoomed) board, shown and reachable?"""
-        return self.board.inflate(-2 * margin, -2 * margin).collidepoint(pos)
-
     # ------------------------------------------------------------------ the printed board (cached)
-    def _full_art(self) -> pygame.Surface:
-        full = _BOARD_ART.get("art")
-        if full is None:
-            full = _BOARD_ART["art"] = self._paint_board()
-        return full
-
-    def _base(self) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The land as the board shows it now (scaled once per size and zoom, not per frame) and where
-        it goes: the part in view, scaled from whole map pixels, so it lines up with ``_pt``."""
-        key = ("land", self.board.size, self.map_zoom, self.view_xy)
-        got = self._base_scaled.get(key)
-        if got is None:
-            full, k = self._full_art(), self.scale
-            vx, vy = self.view_xy
-            area = pygame.Rect(vx, vy, math.ceil(self.board.w / k) + 1, math.ceil(self.board.h / k) + 1)
-            area = area.clip(pygame.Rect(0, 0, self.map.width, self._band[1]))
-            img = pygame.transform.smoothscale(full.subsurface(area), (round(area.w * k), round(area.h * k)))
-            got = (img, self._pt(area.topleft))
-            if len(self._base_scaled) > 6:
-                self._base_scaled.clear()
-            self._base_scaled[key] = got
-        return got
-
-    def _hatch_art(self) -> pygame.Surface:
-        """The hatching areas' strip as printed, scaled to the strip once per size."""
-        key = ("hatch", self.hatch.size)
-        got = self._base_scaled.get(key)
-        if got is None:
-            lb = self._band[1]
-            got = pygame.transform.smoothscale(self._full_art().subsurface((0, lb, self.map.width, self.map.height - lb)),
-                                               self.hatch.size)
-            self._base_scaled[key] = got
-        return got
 
     def _strip_art(self) -> pygame.Surface:
         """The scout fields' boxes and the anteater guide's card, drawn once per layout."""
@@ -414,130 +296,6 @@ class View(GameView):
             self._strip = surf
         return self._strip
 
-    def _paint_board(self) -> pygame.Surface:
-        bm = self.map
-        surf = pygame.Surface((bm.width, bm.height), pygame.SRCALPHA)
-        surf.fill((0, 0, 0, 0))
-        t = bm.tile
-        rows_with_land = [ri for ri, row in enumerate(bm.terrain) if any(c not in (None, "table") for c in row)]
-        top = min(rows_with_land) * t if rows_with_land else 0
-        bottom = (max(rows_with_land) + 1) * t if rows_with_land else bm.height
-        land = self._paint_land(bm, top, bottom)
-        # round the board's corners and give it a frame
-        mask = pygame.Surface(land.get_size(), pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=28)
-        land.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-        shadow = pygame.Rect(6, top + 10, bm.width - 6, bottom - top)
-        pygame.draw.rect(surf, (40, 26, 16, 120), shadow, border_radius=28)
-        surf.blit(land, (0, top))
-        pygame.draw.rect(surf, (92, 62, 38), (0, top, bm.width, bottom - top), 6, border_radius=28)
-        # trails: a worn path with a dark edge
-        for tid, pts in bm.trails.items():
-            if tid == self.rules.chasm:
-                continue
-            ter = self.rules.d.trails[tid].terrains[0] if tid in self.rules.d.trails else None
-            tint = A.TERRAIN_COLOURS.get(ter, (226, 204, 160))
-            self._path(surf, pts, 24, (86, 62, 38))
-            self._path(surf, pts, 16, tuple(int(a * 0.55 + b * 0.45) for a, b in zip((232, 212, 170), tint)))
-        if self.rules.chasm and self.rules.chasm in bm.trails:
-            pts = bm.trails[self.rules.chasm]
-            self._path(surf, pts, 30, (46, 30, 22))
-            self._path(surf, pts, 16, (18, 12, 10))
-            for f in (0.08, 0.92):     # the two small red ants printed at its ends
-                (x, y), ang = _along(pts, f)
-                ant = A.soldier_ant(A.SOLDIER_RED, 26, math.degrees(-ang))
-                surf.blit(ant, ant.get_rect(center=(x, y)))
-        # nodes
-        for nid, (x, y) in bm.nodes.items():
-            kind = bm.node_kinds.get(nid, "")
-            if kind == "ant_hill":
-                for r, col in ((70, (92, 62, 38)), (62, (150, 104, 62)), (44, (176, 128, 78)), (22, (70, 46, 28))):
-                    pygame.draw.circle(surf, col, (x, y), r)
-            elif kind == "junction":
-                pygame.draw.circle(surf, (96, 70, 44), (x, y), 14)
-                pygame.draw.circle(surf, (226, 204, 160), (x, y), 10)
-            else:
-                rim = (140, 140, 130)
-                pi = self.rules.prey_at.get(nid)
-                if pi is not None:
-                    rim = A.PREY_COLOURS.get(self.rules.prey_ids[pi], rim)
-                li = self.rules.leaf_at.get(nid)
-                if li is not None:
-                    rim = A.LEAF_COLOURS.get(self.rules.d.leaves[li].id, rim)
-                pygame.draw.circle(surf, (50, 34, 22, 120), (x + 4, y + 6), 46)
-                pygame.draw.circle(surf, (238, 226, 196), (x, y), 44)
-                pygame.draw.circle(surf, rim, (x, y), 44, 8)
-        # hatching areas
-        d = self.rules.d
-        for ai, area in enumerate(d.areas):
-            if area.id not in bm.hatching:
-                continue
-            x, y, w, h = (int(v) for v in bm.hatching[area.id])
-            box = pygame.Surface((w, h), pygame.SRCALPHA)
-            if area.terrain:
-                box.blit(A.terrain_texture(area.terrain, w, h, ai), (0, 0))
-            else:
-                box.fill((186, 70, 52))
-            m2 = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(m2, (255, 255, 255, 255), m2.get_rect(), border_radius=16)
-            box.blit(m2, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-            pygame.draw.rect(surf, (40, 26, 16, 110), (x + 4, y + 6, w, h), border_radius=16)
-            surf.blit(box, (x, y))
-            pygame.draw.rect(surf, (70, 46, 28), (x, y, w, h), 4, border_radius=16)
-        # scout fields and the anteater guide
-        for f, (x, y, w, h) in bm.scout_fields.items():
-            pygame.draw.rect(surf, (60, 40, 24, 90), (x, y, w, h), border_radius=14)
-            pygame.draw.rect(surf, (150, 112, 72), (x, y, w, h), 3, border_radius=14)
-        gx, gy, gw, gh = bm.guide
-        pygame.draw.rect(surf, (238, 226, 196), (gx, gy, gw, gh), border_radius=14)
-        pygame.draw.rect(surf, (120, 84, 52), (gx, gy, gw, gh), 3, border_radius=14)
-        return surf
-
-    @staticmethod
-    def _paint_land(bm, top: int, bottom: int) -> pygame.Surface:
-        """The terrain at half resolution, scaled up: each map tile is a soft, jittered blob of its
-        terrain's texture laid over a blurred colour map, so borders wander instead of stepping."""
-        import random
-        t = bm.tile
-        half = t // 2
-        w2, h2 = bm.width // 2, (bottom - top) // 2
-        r0 = top // t
-        rows = bm.terrain[r0:r0 + (bottom - top) // t]
-        cols = max(len(r) for r in rows)
-        colour = pygame.Surface((cols, len(rows)))
-        for ri, row in enumerate(rows):
-            for ci, name in enumerate(row):
-                colour.set_at((ci, ri), A.TERRAIN_COLOURS.get(name, (150, 120, 90)))
-        land = pygame.Surface((w2, h2), pygame.SRCALPHA)
-        land.blit(pygame.transform.smoothscale(colour, (w2, h2)), (0, 0))
-        textures = {name: A.terrain_texture(name, w2, h2, i) for i, name in enumerate(A.TERRAINS)}
-        rad = int(half * 0.82)
-        mask = pygame.Surface((2 * rad, 2 * rad), pygame.SRCALPHA)
-        pygame.draw.circle(mask, (255, 255, 255, 255), (rad, rad), rad)
-        rng = random.Random(5)
-        spots = [(ri, ci, name) for ri, row in enumerate(rows) for ci, name in enumerate(row) if name in textures]
-        for _ in range(2):
-            rng.shuffle(spots)
-            for ri, ci, name in spots:
-                cx = ci * half + half // 2 + rng.randint(-4, 4)
-                cy = ri * half + half // 2 + rng.randint(-4, 4)
-                area = pygame.Rect(cx - rad, cy - rad, 2 * rad, 2 * rad).clip(pygame.Rect(0, 0, w2, h2))
-                if area.w <= 0 or area.h <= 0:
-                    continue
-                piece = pygame.Surface(area.size, pygame.SRCALPHA)
-                piece.blit(textures[name], (0, 0), area)
-                piece.blit(mask, (0, 0), area.move(-(cx - rad), -(cy - rad)), special_flags=pygame.BLEND_RGBA_MIN)
-                land.blit(piece, area.topleft)
-        return pygame.transform.smoothscale(land, (bm.width, bottom - top))
-
-    @staticmethod
-    def _path(surf, pts, width, col):
-        pts = [(int(x), int(y)) for x, y in pts]
-        if len(pts) >= 2:
-            pygame.draw.lines(surf, col, False, pts, width)
-        for p in pts:
-            pygame.draw.circle(surf, col, p, width // 2)
-
     # ------------------------------------------------------------------ drawing
     def draw(self, surf, state, ctx, mouse):
         """The table. What does not follow the mouse is drawn once per state, layout, zoom and
@@ -551,7 +309,7 @@ class View(GameView):
         key = None
         if not (self.attacks or self.flash):
             key = (state, ctx.human_turn, ctx.viewer, ctx.reveal_all, tuple(self.rect), surf.get_size(), self.zoom,
-                   self.map_zoom, self.view_xy, bool(self.asking(state)) if ctx.human_turn else False)
+                   self.map_zoom, self.map_view.view_xy, bool(self.asking(state)) if ctx.human_turn else False)
         kept = self._layer[0]
         if key is not None and kept is not None and kept[0] is state and kept[1:] == key[1:]:
             img, self.hot, self.cells, self.buttons, self.panels, self._ghost_at = self._layer[1]
@@ -579,14 +337,7 @@ class View(GameView):
         """Over the kept table: the lit trail, hex and button under the mouse, as a full draw shows them."""
         th = self.th
         if self.zoom is None:
-            over = self._trail_at(mouse)
-            acts = self._trail_actions(legal)
-            if over in acts:
-                clip = surf.get_clip()
-                surf.set_clip(self.board.clip(clip))
-                pygame.draw.lines(surf, T.HILITE, False, self.screen_trails[over], max(3, int(10 * self.scale)) + th.px(3))
-                self._draw_trail_ants(surf, state, over, self.map.trails[over], max(10, int(MAP_ANT * self.scale)))
-                surf.set_clip(clip)
+            B.draw_lit_trail(self, surf, state, legal, mouse)
         lit = {a.cell for a in legal if isinstance(a, (UseSpace, BuildCell, BuildDir, StorePrey)) and a.cell is not None}
         for kind, shape, key in self.hot:
             if kind == "cell" and key[0] == state.player and key[1] in lit and math.dist(mouse, shape[0]) < shape[1]:
@@ -619,23 +370,14 @@ class View(GameView):
                 b.draw(surf, th)
 
     def _draw_table(self, surf, state, ctx, legal, mouse):
-        th = self.th
         self.hot = []
         self.cells = {}
-        clip = surf.get_clip()
-        surf.set_clip(self.board.clip(clip))                   # the zoomed land stays on the board
-        img, at = self._base()
-        surf.blit(img, at)
-        self._draw_clearings(surf, state, legal)
-        self._draw_trails(surf, state, legal, mouse)
-        surf.set_clip(clip)
-        if self.map_zoom > 1.0:
-            self._draw_zoom_badge(surf)
+        B.draw_land(self, surf, state, legal, mouse)
         surf.blit(self._strip_art(), self.fields_strip.topleft)
-        surf.blit(self._hatch_art(), self.hatch.topleft)
+        surf.blit(self.map_view.hatch_art(), self.hatch.topleft)
         self._draw_fields(surf, state, legal)
         self._draw_guide(surf, state)
-        self._draw_areas(surf, state, legal)
+        B.draw_areas(self, surf, state, legal)
         sheets = self.rules.score_sheets(state)
         self.panels = self._panel_rects(None if state.phase == "over" else state.player, state, legal)
         for p in range(len(self.seats)):
@@ -643,14 +385,6 @@ class View(GameView):
         self._draw_bar(surf, state, ctx, legal, mouse)
         if self.zoom is not None:
             self._draw_zoom(surf, state, legal, mouse)
-
-    def _draw_zoom_badge(self, surf):
-        """While the board is zoomed: how much, and how to go back, in its top right corner."""
-        th = self.th
-        t = th.text(f"x{self.map_zoom:.1f}  (- or wheel: back)", "tiny", T.WHITE, bold=True)
-        box = t.get_rect(topright=(self.board.right - th.px(8), self.board.y + th.px(8))).inflate(th.px(12), th.px(4))
-        pygame.draw.rect(surf, (40, 26, 16), box, border_radius=th.px(6))
-        surf.blit(t, t.get_rect(center=box.center))
 
     def _draw_peek(self, surf, state, p, legal, mouse):
         """A rival's hill enlarged beside their panel while the mouse is on it (Z keeps it large)."""
@@ -691,38 +425,9 @@ class View(GameView):
         room.h -= title.get_height() // 2
         self._draw_cells(surf, state, p, legal, room, mouse, biggest=150)
 
-    def _attack_target(self, ev) -> tuple[int, int] | None:
-        """Where an arriving anteater eats: the prey's clearing, else the hatching area, else None."""
-        if ev.get("prey") in self.rules.prey_ids:
-            pi = self.rules.prey_ids.index(ev["prey"])
-            nid = next((n for n, i in self.rules.prey_at.items() if i == pi), None)
-            if nid in self.map.nodes:
-                return self._pt(self.map.nodes[nid])
-        if ev.get("area") in self.map.hatching:
-            return self._rect(self.map.hatching[ev["area"]]).center
-        return None
-
     def _draw_attack(self, surf, attack):
-        """The arriving anteater walks from the scout strip to what it eats, then says what it ate."""
-        th = self.th
-        ev, ms = attack["ev"], attack["ms"]
-        start = self._field_slot(1, ev.get("row", 0)).center
-        target = self._attack_target(ev) or (start[0] + th.px(60), start[1] + th.px(60))
-        f = min(1.0, ms / (ATTACK_MS * 0.35))
-        f = 1 - (1 - f) ** 3  # ease out
-        pos = (int(start[0] + (target[0] - start[0]) * f), int(start[1] + (target[1] - start[1]) * f))
-        img = A.anteater(ev.get("colour", "green"), th.px(110), facing_left=target[0] < start[0])
-        if ms > ATTACK_MS * 0.35:
-            pygame.draw.circle(surf, T.DANGER, target, th.px(34), th.px(4))
-        surf.blit(img, img.get_rect(center=pos))
-        if ms > ATTACK_MS * 0.3 and attack["text"]:
-            lines = wrap(attack["text"], th.font("body"), th.px(420))
-            imgs = [th.text(ln, "body", T.INK, bold=True) for ln in lines]
-            w = max(i.get_width() for i in imgs) + th.px(36)
-            h = sum(i.get_height() for i in imgs) + th.px(20)
-            top = max(self.rect.y, min(pos[1] - img.get_height() // 2 - th.px(6) - h, self.rect.bottom - h))
-            left = max(self.rect.x, min(pos[0] - w // 2, self.rect.right - w))
-            draw_note(surf, th, imgs, (255, 248, 232), T.DANGER, topleft=(left, top))
+        """The arriving anteater walks from its scout row to what it eats, then says what it ate."""
+        B.draw_attack(self, surf, attack, self._field_slot(1, attack["ev"].get("row", 0)).center)
 
     # scout fields ---------------------------------------------------------
     def _field_slot(self, f: int, row: int) -> pygame.Rect:
@@ -795,168 +500,10 @@ class View(GameView):
         surf.blit(t, (g.x + th.px(8), g.bottom - t.get_height() - th.px(4)))
 
     # clearings ------------------------------------------------------------
-    def _draw_clearings(self, surf, state, legal):
-        th = self.th
-        picks: dict = {}
-        for a in legal:
-            if isinstance(a, HeavePick):
-                picks.setdefault(a.node, []).append(a)
-        tok = max(10, int(40 * self.scale))
-        for nid, (x, y) in self.map.nodes.items():
-            c = self._pt((x, y))
-            rad = int(46 * self.scale)
-            pi = self.rules.prey_at.get(nid)
-            li = self.rules.leaf_at.get(nid)
-            if pi is not None:
-                prey = self.rules.prey_ids[pi]
-                k = state.prey_left[pi]
-                if k == 0 and prey in state.exhausted:
-                    img = A.prey_exhausted(tok)
-                    surf.blit(img, img.get_rect(center=c))
-                for j in range(k):
-                    img = A.prey_icon(prey, tok)
-                    surf.blit(img, img.get_rect(center=(c[0] + (j - (k - 1) / 2) * tok * 0.45, c[1] - j * 2)))
-            elif li is not None:
-                k = state.leaves_left[li]
-                kind = state.data.leaves[li].id
-                for j in range(k):
-                    img = A.leaf_icon(kind, tok)
-                    ang = (j - (k - 1) / 2) * 0.5
-                    surf.blit(img, img.get_rect(center=(c[0] + math.sin(ang) * tok * 0.5, c[1] - math.cos(ang) * tok * 0.25)))
-            elif nid == self.rules.hill_node:
-                self._draw_home_ants(surf, state, c)
-            shown = self._on_board(c)                       # zoomed: a clearing off the board is not clicked
-            if nid in picks:
-                pygame.draw.circle(surf, T.LEGAL, c, rad + th.px(3), th.px(4))
-                if shown:
-                    self.hot.append(("node", (c, rad), nid))
-            elif shown and (pi is not None or li is not None or nid == self.rules.hill_node):
-                self.hot.append(("info_node", (c, rad), nid))
-            if self.flash.get(("node", nid)):
-                pygame.draw.circle(surf, T.HILITE, c, rad + th.px(6), th.px(3))
-
-    def _draw_home_ants(self, surf, state, c):
-        n = len(self.seats)
-        r = 30 * self.scale
-        px = max(8, int(MAP_ANT * 0.8 * self.scale))
-        for p in range(n):
-            ang = -math.pi / 2 + p * 2 * math.pi / n
-            img = A.worker_ant(self.seat_color(p), px, math.degrees(-ang) - 90)
-            surf.blit(img, img.get_rect(center=(c[0] + r * math.cos(ang), c[1] + r * math.sin(ang))))
 
     # trails and ants ------------------------------------------------------
-    def _trail_actions(self, legal) -> dict:
-        out: dict = {}
-        for a in legal:
-            keys = []
-            if isinstance(a, PlaceAnt):
-                keys = [a.trail]
-            elif isinstance(a, (Steal, HeaveHome)):
-                keys = [a.trail]
-            elif isinstance(a, HeaveMove):
-                keys = [a.dst, a.src]
-            elif isinstance(a, HeavePick):
-                keys = [a.trail]
-            elif isinstance(a, PickUp) and a.kind in ("ant", "guard"):
-                keys = [a.where]
-            elif isinstance(a, Bridge):
-                keys = [self.rules.chasm]
-            for k in keys:
-                out.setdefault(k, []).append(a)
-        return out
-
-    def _draw_trails(self, surf, state, legal, mouse):
-        th = self.th
-        acts = self._trail_actions(legal)
-        over = self._trail_at(mouse)
-        px = max(10, int(MAP_ANT * self.scale))
-        for tid, pts in self.map.trails.items():
-            spts = self.screen_trails[tid]
-            if tid in acts:
-                w = max(3, int(10 * self.scale)) + (th.px(3) if tid == over else 0)
-                pygame.draw.lines(surf, T.LEGAL if tid != over else T.HILITE, False, spts, w)
-            if self.flash.get(("trail", tid)):
-                pygame.draw.lines(surf, T.HILITE, False, spts, max(2, int(6 * self.scale)))
-            self._draw_trail_ants(surf, state, tid, pts, px)
-
-    def _draw_trail_ants(self, surf, state, tid, pts, px):
-        """The ants and the guard on one trail, ``px`` long (they grow with the board's zoom)."""
-        here = [p for p in range(len(self.seats)) if tid in state.ants[p]]
-        guard = state.guards.get(tid)
-        k = len(here) + (guard is not None)
-        slots = [0.5] if k == 1 else [0.3 + 0.4 * i / (k - 1) for i in range(k)]
-        for i, p in enumerate(here):
-            (x, y), ang = _along(pts, slots[i])
-            c = self._pt((x, y))
-            deg = -math.degrees(ang) - 90
-            if tid == self.rules.chasm:
-                img = A.bridge_ant(self.seat_color(p), px)
-            else:
-                img = A.worker_ant(self.seat_color(p), px, deg)
-            surf.blit(img, img.get_rect(center=c))
-            item = state.ants[p][tid]
-            if item:
-                icon = self._item_icon(item, int(px * 0.62))
-                surf.blit(icon, icon.get_rect(center=(c[0], c[1] - px * 0.1)))
-        if guard is not None:
-            (x, y), ang = _along(pts, slots[-1])
-            img = A.soldier_ant(self.seat_color(guard), int(px * 1.1), -math.degrees(ang) - 90)
-            surf.blit(img, img.get_rect(center=self._pt((x, y))))
-
-    def _item_icon(self, item: str, px: int) -> pygame.Surface:
-        if item.startswith(LEAF_PREFIX):
-            return A.leaf_icon(item[len(LEAF_PREFIX):], px)
-        return A.prey_icon(item, px)
-
-    def _trail_at(self, pos) -> str | None:
-        if not self.board.collidepoint(pos):
-            return None
-        best, bd = None, 14 * max(self.scale, 0.5) + 6
-        for tid, spts in self.screen_trails.items():
-            d = min(_seg_dist(pos, a, b) for a, b in zip(spts, spts[1:]))
-            if d < bd:
-                best, bd = tid, d
-        return best
 
     # hatching areas -------------------------------------------------------
-    def _draw_areas(self, surf, state, legal):
-        th = self.th
-        lit = {a.area for a in legal if isinstance(a, Hatch)}
-        lit |= {a.where for a in legal if isinstance(a, PickUp) and a.kind == "area"}
-        sources = {a.area for a in legal if isinstance(a, PlaceAnt)}
-        for ai, area in enumerate(state.data.areas):
-            if area.id not in self.map.hatching:
-                continue
-            r = self._rect(self.map.hatching[area.id])
-            label = th.text("Soldiers" if area.soldier else area.id.capitalize(), "tiny", T.WHITE, bold=True)
-            tag = pygame.Rect(0, 0, label.get_width() + th.px(10), label.get_height() + th.px(2))
-            tag.midtop = (r.centerx, r.y + th.px(2))
-            pygame.draw.rect(surf, (40, 26, 16), tag, border_radius=th.px(6))
-            surf.blit(label, label.get_rect(center=tag.center))
-            counts = state.hatch[ai]
-            cell_w, cell_h = r.w // 2, (r.bottom - tag.bottom) // 2
-            ant_px = max(8, min(cell_h, cell_w // 2) - th.px(2))
-            for p, k in enumerate(counts):
-                if not k:
-                    continue
-                cx = r.x + (p % 2) * cell_w + cell_w // 2
-                cy = tag.bottom + (p // 2) * cell_h + cell_h // 2
-                img = (A.soldier_ant if area.soldier else A.worker_ant)(self.seat_color(p), ant_px, -90)
-                surf.blit(img, img.get_rect(midright=(cx + th.px(2), cy)))
-                t = th.text(str(k), "tiny", T.WHITE, bold=True)
-                box = t.get_rect(midleft=(cx + th.px(3), cy)).inflate(th.px(6), 0)
-                pygame.draw.rect(surf, (40, 26, 16), box, border_radius=th.px(5))
-                surf.blit(t, t.get_rect(center=box.center))
-            if area.id in lit:
-                pygame.draw.rect(surf, T.LEGAL, r.inflate(th.px(6), th.px(6)), th.px(4), border_radius=th.px(10))
-                self.hot.append(("area", r, area.id))
-            elif area.id in sources:
-                pygame.draw.rect(surf, T.HILITE, r.inflate(th.px(4), th.px(4)), th.px(2), border_radius=th.px(10))
-                self.hot.append(("info_area", r, area.id))
-            else:
-                self.hot.append(("info_area", r, area.id))
-            if self.flash.get(("area", area.id)):
-                pygame.draw.rect(surf, T.HILITE, r.inflate(th.px(8), th.px(8)), th.px(3), border_radius=th.px(12))
 
     # what the panels and the bar say (once per state) ---------------------
     def facts(self, state) -> dict:
@@ -1306,7 +853,7 @@ class View(GameView):
                 c, rad = shape
                 if math.dist(pos, c) <= rad:
                     return kind, key
-        tid = self._trail_at(pos)
+        tid = self.map_view.trail_at(pos)
         if tid is not None:
             return "trail", tid
         return None, None
@@ -1340,7 +887,7 @@ class View(GameView):
         elif kind in ("node", "info_node"):
             opts = [a for a in legal if isinstance(a, HeavePick) and a.node == key]
         elif kind == "trail":
-            opts = self._trail_actions(legal).get(key, [])
+            opts = B.trail_actions(self.rules, legal).get(key, [])
         if len(opts) == 1:
             return self._checked(opts[0], pos, state)
         if len(opts) > 1:
@@ -1453,28 +1000,13 @@ class View(GameView):
             return self.cells.get((p, tuple(cells[0][:2])))
         for key in ("to", "trail"):
             if ev.get(key) in self.screen_trails:
-                spot = self._trail_spot(ev[key])
+                spot = self.map_view.trail_spot(ev[key], self.th.px(6))
                 return (spot, self.th.px(18)) if spot else None
         if ev.get("area") in self.map.hatching:
-            return self._rect(self.map.hatching[ev["area"]])
+            return self.map_view.rect_of(self.map.hatching[ev["area"]])
         if ev.get("node") in self.map.nodes:
-            c = self._pt(self.map.nodes[ev["node"]])
-            return (c, self.th.px(22)) if self._on_board(c) else None
-        return None
-
-    def _trail_spot(self, tid) -> tuple[int, int] | None:
-        """A point of a trail where the board shows it and a click finds it: its middle when that
-        is (always unzoomed), else the nearest such point along it; None when zoomed off it."""
-        spts = self.screen_trails[tid]
-        mid = _along(spts, 0.5)[0]
-        mid = (int(mid[0]), int(mid[1]))
-        if self.map_zoom == 1.0:
-            return mid
-        for f in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9):
-            pt = _along(spts, f)[0]
-            pt = (int(pt[0]), int(pt[1]))
-            if self._on_board(pt, self.th.px(6)) and self._trail_at(pt) == tid:
-                return pt
+            c = self.map_view.pt(self.map.nodes[ev["node"]])
+            return (c, self.th.px(22)) if self.map_view.on_board(c) else None
         return None
 
     def marks_move(self, action) -> bool:
@@ -1497,14 +1029,14 @@ class View(GameView):
         if isinstance(action, ScoutTake):
             return self._field_slot(state.field, action.row) if state.field in self.field_rects else None
         if isinstance(action, Hatch) and action.area in self.map.hatching:
-            return self._rect(self.map.hatching[action.area])
+            return self.map_view.rect_of(self.map.hatching[action.area])
         node = getattr(action, "node", None) or getattr(action, "dst", None) or getattr(action, "where", None)
         if node in self.map.nodes:
-            c = self._pt(self.map.nodes[node])
-            return (c, self.th.px(22)) if self._on_board(c) else None
+            c = self.map_view.pt(self.map.nodes[node])
+            return (c, self.th.px(22)) if self.map_view.on_board(c) else None
         trail = getattr(action, "trail", None) or getattr(action, "dst", None) or getattr(action, "where", None)
         if trail in self.screen_trails:
-            spot = self._trail_spot(trail)
+            spot = self.map_view.trail_spot(trail, self.th.px(6))
             return (spot, self.th.px(18)) if spot else None
         return None
 
