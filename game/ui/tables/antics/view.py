@@ -23,11 +23,11 @@ from game.ui.tables.antics import art as A
 from game.ui.tables.antics import board as B
 from game.ui.tables.antics.board import ATTACK_MS, Board
 from game.ui.tables.antics.build_ghost import BuildGhost
+from game.ui.tables.antics.layout import Layout, table_layout
 from game.ui.tables.antics.words import ACTION_HELP, Words, plural, score_words, unused_question
 from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_panel, wrap
 
-FIELD_ICON_MIN = 36   # a scout row's height in window pixels at least: its tile's hexes are then 24+ px across
 NOWHERE = (-10 ** 6, -10 ** 6)   # the mouse for the kept table: nothing lit under it
 ZOOM_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 FLASH_MS = 1400
@@ -70,17 +70,12 @@ class View(GameView):
 
     def __init__(self, rules, seats, theme):
         super().__init__(rules, seats, theme)
+        self.lay = Layout()             # where the parts of the table go (layout.py)
         self.map_view = Board(rules, load_board_map())   # the board: its zoom, transform and painted map
-        self.field_rects: dict = {}     # scout field number -> its box in the strip above the board
-        self.guide_rect = pygame.Rect(0, 0, 0, 0)   # the anteater guide's card, left of the fields
-        self._slot_h, self._slot_gap = FIELD_ICON_MIN, 4
         self._strip = None              # the fields' boxes and the guide's card, drawn once per layout
         self._mouse = (-1, -1)          # where the mouse was at the last draw (the wheel and Z act there)
         self._zoom_turn = None          # whose turn it was when Z enlarged a hill (the zoom closes when it passes)
-        self.bar = pygame.Rect(0, 0, 0, 0)
-        self.fields_strip = pygame.Rect(0, 0, 0, 0)     # the scout fields and their numbers
         self.panels: list[pygame.Rect] = []
-        self.right = pygame.Rect(0, 0, 0, 0)
         self.hot: list = []             # (kind, shape, key) for hit tests
         self.buttons: list[Button] = []
         self.menu: list[Button] = []
@@ -100,7 +95,12 @@ class View(GameView):
         self.ghost = BuildGhost(rules, self.seats)   # the tile to build, shown where it would lie
         self.words = Words(rules, self.seats, self.map.nodes)   # the table's words (events, moves, places)
 
-    # the board's geometry, as the play scene and the tests read it
+    # the table's parts and the board's geometry, as the play scene and the tests read them
+    fields_strip = property(lambda self: self.lay.fields_strip)
+    field_rects = property(lambda self: self.lay.fields)
+    guide_rect = property(lambda self: self.lay.guide)
+    bar = property(lambda self: self.lay.bar)
+    right = property(lambda self: self.lay.right)
     map = property(lambda self: self.map_view.map)
     board = property(lambda self: self.map_view.rect)
     hatch = property(lambda self: self.map_view.hatch)
@@ -110,47 +110,13 @@ class View(GameView):
 
     # ------------------------------------------------------------------ geometry
     def layout(self, rect):
-        """The scout fields (a strip of their own, large enough to read), the board (the map's land,
-        zoomable), the hatching areas (a strip under it), the bar; the players' panels on the right.
-        The board and the hatching strip share one scale, as large as the height and 60 % of the
-        width allow; height left over goes to the bar."""
+        """The parts of the table for the window (layout.py); the board back to the whole land."""
         super().layout(rect)
-        th = self.th
-        m = th.px(12)
-        W, H = rect.w, rect.h
-        self._slot_h = max(th.px(44), min(FIELD_ICON_MIN, H // 17))   # a scout row: its tile's hexes 24+ px across
-        self._slot_gap = th.px(4)
-        num_h = th.font("tiny", True).get_linesize()
-        fields_h = 3 * self._slot_h + 2 * self._slot_gap + 2 * th.px(6) + num_h
-        lt, lb = self.map_view.band
-        bar_h = self._bar_height()
-        lw = int(W * 0.58)                                # the left column: fields, board, hatching, bar
-        s = min(lw / self.map.width, (H - fields_h - bar_h - 3 * m) / (self.map.height - lt))
-        bw = int(self.map.width * s)
-        bx = rect.x + (lw - bw) // 2                      # the board centred when the height limits it
-        self.fields_strip = pygame.Rect(rect.x, rect.y, lw, fields_h)
-        board = pygame.Rect(bx, self.fields_strip.bottom + m, bw, int((lb - lt) * s))
-        hatch = pygame.Rect(bx, board.bottom + m // 2, bw, int((self.map.height - lb) * s))
-        self.bar = pygame.Rect(rect.x, hatch.bottom + m // 2, lw, rect.bottom - hatch.bottom - m // 2)
-        self.right = pygame.Rect(rect.x + lw + m, rect.y, W - lw - m, H)
-        gap = th.px(8)
-        tiny = th.font("tiny", True)
-        guide_w = max(tiny.size("Bag: 99")[0], tiny.size("3rd")[0] + 2 * th.px(22) + th.px(6)) + th.px(18)
-        box_h = fields_h - num_h
-        self.guide_rect = pygame.Rect(rect.x, rect.y, guide_w, box_h)
-        fw = (lw - guide_w - 6 * gap) / 6
-        self.field_rects = {f: pygame.Rect(int(self.guide_rect.right + gap + (f - 1) * (fw + gap)), rect.y, int(fw), box_h)
-                            for f in range(1, 7)}
+        self.lay = table_layout(rect, self.th, (self.map.width, self.map.height), self.map_view.band)
         self._strip = None
         self._layer = (None, None)
         self.panels = self._panel_rects(None)
-        self.map_view.place(board, hatch, s)
-
-    def _bar_height(self) -> int:
-        """What the bar needs: the title row, a line of words, two rows of buttons."""
-        th = self.th
-        return (th.px(14) + th.font("label", True).get_linesize() + th.px(4) + 2 * th.font("small").get_linesize()
-                + th.px(14) + 2 * (th.px(38) + th.px(8)) + th.px(4))
+        self.map_view.place(self.lay.board, self.lay.hatch, self.lay.scale)
 
     def zoom_map(self, pos, steps: float) -> bool:
         """Zoom the board in (steps > 0) or out around ``pos`` (board.py); True if the zoom changed."""
@@ -432,7 +398,7 @@ class View(GameView):
     # scout fields ---------------------------------------------------------
     def _field_slot(self, f: int, row: int) -> pygame.Rect:
         fr = self.field_rects[f]
-        h, gap = self._slot_h, self._slot_gap
+        h, gap = self.lay.slot_h, self.lay.slot_gap
         # row 0 lies nearest the board (the bottom of the strip)
         return pygame.Rect(fr.x + self.th.px(3), fr.bottom - self.th.px(6) - (row + 1) * h - row * gap,
                            fr.w - 2 * self.th.px(3), h)
