@@ -21,10 +21,11 @@ from game.ui import theme as T
 from game.ui.tables.antics.board_map import load_board_map
 from game.ui.tables.antics import art as A
 from game.ui.tables.antics import board as B
+from game.ui.tables.antics import hills as H
 from game.ui.tables.antics.board import ATTACK_MS, Board
 from game.ui.tables.antics.build_ghost import BuildGhost
 from game.ui.tables.antics.layout import Layout, table_layout
-from game.ui.tables.antics.words import ACTION_HELP, Words, plural, score_words, unused_question
+from game.ui.tables.antics.words import ACTION_HELP, Words, score_words, unused_question
 from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_panel, wrap
 
@@ -88,8 +89,8 @@ class View(GameView):
         self.banner_rect = None         # where the last-round banner was drawn (None: no banner)
         self.menu_title: str = ""       # a warning above the small menu (an action that changes nothing)
         self._facts = (None, {})        # (state, what the panels and the bar say about it), made once per state
-        self._fits: dict = {}           # (player, hill, ghosts, room, biggest) -> where its hexes go
-        self._heights = (None, [])      # (hills, player to move, column) -> the panels' heights, once per change
+        self.kept_fits: dict = {}       # (hill, ghosts, room, biggest) -> where its hexes go (hills.py)
+        self.kept_heights = (None, [])     # (hills, player to move, column) -> the panels' heights, once per change
         self._layer = (None, None)      # (key, (the table without mouse lights, hot, cells, buttons, panels, ghost))
         self._ghost_at = None           # (clip, player, legal, hex geometry): where the tile to build is drawn
         self.ghost = BuildGhost(rules, self.seats)   # the tile to build, shown where it would lie
@@ -115,7 +116,7 @@ class View(GameView):
         self.lay = table_layout(rect, self.th, (self.map.width, self.map.height), self.map_view.band)
         self._strip = None
         self._layer = (None, None)
-        self.panels = self._panel_rects(None)
+        self.panels = H.panel_rects(self, None)
         self.map_view.place(self.lay.board, self.lay.hatch, self.lay.scale)
 
     def zoom_map(self, pos, steps: float) -> bool:
@@ -129,119 +130,6 @@ class View(GameView):
         """The bar under the board (the hand, the magnificANT buttons and "end turn") and the scout
         fields with their numbers (a hint often names a tile lying there)."""
         return [self.bar, self.fields_strip]
-
-    def _panel_rects(self, active: int | None, state=None, legal=()) -> list[pygame.Rect]:
-        """One panel per player in seat order. The player to move gets the height their hill needs
-        at the largest hexes the panel's width allows (a third to 55 % of the column, half without a
-        state); the others share the rest so that the smallest of their hexes is as large as can be."""
-        n = len(self.seats)
-        gap = self.th.px(10)
-        room = self.right.h - (n - 1) * gap
-        if active is None:
-            heights = [room // n] * n
-        elif state is None:
-            big = int(room * 0.5)
-            heights = [big if i == active else (room - big) // (n - 1) for i in range(n)]
-        else:
-            key = (tuple(self.right), active, tuple(id(h) for h in state.hills), len(state.hands[active]),
-                   frozenset(self._hill_cells(state, active, legal)[1]))
-            if self._heights[0] != key:
-                self._heights = (key, self._panel_heights(state, active, legal, room))
-            heights = self._heights[1]
-        rects, y = [], self.right.y
-        for h in heights:
-            rects.append(pygame.Rect(self.right.x, y, self.right.w, h))
-            y += h + gap
-        return rects
-
-    def _head_w(self, w: int) -> int:
-        """The header column's width in a compact panel ``w`` wide (name, score, supply, items, hand)."""
-        return min(self.th.px(200), int(w * 0.36))
-
-    def _head_top(self) -> int:
-        """A compact panel's header as rows on top: name and score, supply, items and hand."""
-        th = self.th
-        return (th.px(8) + th.font("small", True).get_linesize() + th.px(2) + th.font("tiny").get_linesize()
-                + th.px(2) + th.px(24) + th.px(4))
-
-    def _compact_rs(self, units, w, h) -> tuple[float, float]:
-        """The hex radius a rival's hill gets in a panel w x h: header beside it, header on top."""
-        th = self.th
-        uw, uh = units
-        side = min((w - self._head_w(w) - th.px(28)) / uw, (h - th.px(12)) / uh)
-        top = min((w - th.px(16)) / uw, (h - self._head_top() - th.px(10)) / uh)
-        return side, top
-
-    def _stacked(self, state, p, legal, panel) -> bool:
-        hill, ghosts = self._hill_cells(state, p, legal)
-        _, (left, right, top, bottom) = self._hill_box(hill, ghosts)
-        side, top = self._compact_rs((right - left, bottom - top), panel.w, panel.h)
-        return top > side * 1.1
-
-    def _panel_heights(self, state, active, legal, room) -> list[int]:
-        th = self.th
-        n, w = len(self.seats), self.right.w
-        small, tiny = th.font("small", True).get_linesize(), th.font("tiny").get_linesize()
-        biggest = th.px(64)
-        units = []
-        for p in range(n):
-            hill, ghosts = self._hill_cells(state, p, legal)
-            _, (left, right, top, bottom) = self._hill_box(hill, ghosts)
-            units.append((right - left, bottom - top))
-        items = th.px(24)
-        head = th.px(8) + small + th.px(2) + tiny + th.px(2) + items + th.px(16)
-        uw, uh = units[active]
-        ra = min(biggest, (w - th.px(16)) / uw)
-        ha = max(int(room * 0.34), min(int(room * 0.55), int(head + ra * uh)))
-        rivals = [p for p in range(n) if p != active]
-        if not rivals:
-            return [room]
-        side = w - self._head_w(w) - th.px(28)
-        pad = th.px(12)
-        low = th.px(8) + small + th.px(2) + 2 * tiny + th.px(2) + items + th.px(24) + th.px(6)   # the header column
-        rest = room - ha
-        if rest < low * len(rivals):                 # a small window: half for the player to move, as before
-            big = int(room * 0.5)
-            return [big if p == active else (room - big) // len(rivals) for p in range(n)]
-        head_top, top_w = self._head_top(), w - th.px(16)
-        rmax = th.px(36)                             # rivals: readable, not large
-
-        def need(p, r):                              # the height showing p's hexes at radius r (or their largest)
-            uw, uh = units[p]
-            r = min(r, max(side / uw, top_w / uw))
-            opts = ([max(low, r * uh + pad)] if r <= side / uw + 1e-9 else []) + \
-                   ([head_top + r * uh + pad] if r <= top_w / uw + 1e-9 else [])
-            return min(opts)
-
-        lo, hi = 1.0, float(rmax)                    # one hex size for all, as large as the room allows
-        if sum(need(p, hi) for p in rivals) <= rest:
-            lo = hi
-        for _ in range(20):
-            if hi - lo < 0.05:
-                break
-            mid = (lo + hi) / 2
-            lo, hi = (mid, hi) if sum(need(p, mid) for p in rivals) <= rest else (lo, mid)
-        hs = {p: need(p, lo) for p in rivals}
-        over = sum(hs.values()) - rest
-        if over > 0:                                 # too little room: the tallest give some back
-            for _ in range(len(rivals)):
-                big = [p for p in rivals if hs[p] > low]
-                if not big or over <= 0:
-                    break
-                cut = min(over / len(big), min(hs[p] - low for p in big))
-                for p in big:
-                    hs[p] -= cut
-                over -= cut * len(big)
-        spare = rest - sum(hs.values())
-        if spare > 0:                                # all at their largest: the player to move first (to 55 %)
-            more = max(0, min(spare, int(room * 0.55) - ha))
-            ha += more
-            for p in rivals:
-                hs[p] += (spare - more) / len(rivals)
-        hs[active] = ha
-        out = [int(hs[p]) for p in range(n)]
-        out[rivals[-1]] += room - sum(out)
-        return out
 
     # ------------------------------------------------------------------ the printed board (cached)
 
@@ -320,7 +208,7 @@ class View(GameView):
         th = self.th
         peek = next((p for p, r in enumerate(self.panels) if r.collidepoint(mouse)), None)
         if peek is not None and peek != state.player and self.zoom is None and not self.menu:
-            self._draw_peek(surf, state, peek, legal, mouse)
+            H.draw_peek(self, surf, state, peek, legal, mouse)
         if self.attacks:
             self._draw_attack(surf, self.attacks[0])
         if self.menu:
@@ -345,51 +233,12 @@ class View(GameView):
         self._draw_guide(surf, state)
         B.draw_areas(self, surf, state, legal)
         sheets = self.rules.score_sheets(state)
-        self.panels = self._panel_rects(None if state.phase == "over" else state.player, state, legal)
+        self.panels = H.panel_rects(self, None if state.phase == "over" else state.player, state, legal)
         for p in range(len(self.seats)):
-            self._draw_hill(surf, state, p, sheets[p], legal, mouse)
+            H.draw_hill(self, surf, state, p, sheets[p], legal, mouse)
         self._draw_bar(surf, state, ctx, legal, mouse)
         if self.zoom is not None:
-            self._draw_zoom(surf, state, legal, mouse)
-
-    def _draw_peek(self, surf, state, p, legal, mouse):
-        """A rival's hill enlarged beside their panel while the mouse is on it (Z keeps it large)."""
-        th = self.th
-        panel = self.panels[p]
-        hill, ghosts = self._hill_cells(state, p, legal)
-        if not hill:
-            return
-        _, (left, right, top, bottom) = self._hill_box(hill, ghosts)
-        w = min(self.board.w, int(self.right.w * 1.25))
-        pad = th.px(16)
-        title = th.text(f"{self.seats[p].name}'s ant-hill  (Z: larger)", "small", T.INK, bold=True)
-        R = min(th.px(72), (w - 2 * pad) / (right - left))
-        h = min(self.rect.h, int(R * (bottom - top)) + 2 * pad + title.get_height())
-        box = pygame.Rect(0, 0, w, h)
-        box.midright = (panel.x - th.px(8), panel.centery)
-        box.clamp_ip(self.rect)
-        draw_panel(surf, box, th, fill=(250, 243, 228), radius=14)
-        pygame.draw.rect(surf, self.seat_color(p), box, th.px(4), border_radius=th.px(14))
-        surf.blit(title, (box.x + pad, box.y + th.px(8)))
-        room = pygame.Rect(box.x + pad, box.y + th.px(8) + title.get_height(), box.w - 2 * pad,
-                           box.h - title.get_height() - th.px(8) - pad)
-        self._draw_cells(surf, state, p, legal, room, mouse, biggest=72)
-
-    def _draw_zoom(self, surf, state, legal, mouse):
-        """A player's ant-hill large over the board and the panels; the bar (hand, buttons) stays."""
-        th = self.th
-        p = self.zoom
-        box = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, self.bar.y - self.rect.y - th.px(8))
-        draw_panel(surf, box, th, fill=(250, 243, 228), radius=16)
-        pygame.draw.rect(surf, self.seat_color(p), box, th.px(4), border_radius=th.px(16))
-        self.hot.append(("zoom", box, None))   # clicks on the panel reach nothing beneath it
-        title = th.text(f"{self.seats[p].name}'s ant-hill", "title", T.INK, bold=True)
-        surf.blit(title, (box.x + th.px(20), box.y + th.px(12)))
-        tip = th.text("Z or Esc: back to the table", "small", T.INK_SOFT)
-        surf.blit(tip, tip.get_rect(topright=(box.right - th.px(20), box.y + th.px(20))))
-        room = box.inflate(-th.px(40), -th.px(40)).move(0, title.get_height() // 2)
-        room.h -= title.get_height() // 2
-        self._draw_cells(surf, state, p, legal, room, mouse, biggest=150)
+            H.draw_zoom(self, surf, state, legal, mouse)
 
     def _draw_attack(self, surf, attack):
         """The arriving anteater walks from its scout row to what it eats, then says what it ate."""
@@ -491,183 +340,6 @@ class View(GameView):
         return score_words(f["score"][p], f["potential"][p])
 
     # ant-hills ------------------------------------------------------------
-    def _hill_cells(self, state, p, legal) -> tuple[dict, set]:
-        hill = state.hills[p]
-        ghosts = set()
-        if p == state.player:
-            for a in legal:
-                if isinstance(a, (BuildCell, BuildDir)) and a.cell not in hill:
-                    ghosts.add(a.cell)
-        return hill, ghosts
-
-    def _draw_hill(self, surf, state, p, sheet, legal, mouse):
-        th = self.th
-        panel = self.panels[p]
-        active = p == state.player and state.phase != "over"
-        draw_panel(surf, panel, th, fill=(250, 243, 228) if active else T.PAPER, radius=14)
-        if active:
-            pygame.draw.rect(surf, self.seat_color(p), panel, th.px(4), border_radius=th.px(14))
-        # header: name, score, supply, leaves and prey, hand; a column beside the hill when compact
-        compact = not active
-        stacked = compact and self._stacked(state, p, legal, panel)     # a wide hill: the header on top
-        head_w = self._head_w(panel.w) if compact and not stacked else panel.w - th.px(24)
-        seat = self.seats[p]
-        x, y = panel.x + th.px(12), panel.y + th.px(8)
-        T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (x + th.px(10), y + th.px(12)),
-                      th.px(10), self.seat_color(p))
-        name = th.text(seat.name, "small", T.INK, bold=True)
-        surf.blit(name, (x + th.px(26), y))
-        now, then = self.score_words(state, p)
-        score = th.text(f"{now}  {then}" if then and not compact else now, "small", T.INK, bold=True)
-        sr = score.get_rect(topright=(x + head_w, y))
-        surf.blit(score, sr)
-        self.hot.append(("score_info", sr, p))
-        y += name.get_height() + th.px(2)
-        t = th.text(f"{plural(state.supply[p], 'ant')} in supply", "tiny", T.INK_SOFT)
-        surf.blit(t, (x, y))
-        if then and compact:            # "(9 if home)" under the score, or a row of its own if the supply is long
-            pot = th.text(f"{then.split(' if ')[0]} if home)", "tiny", (150, 80, 20), bold=True)
-            pr = pot.get_rect(topright=(x + head_w, y))
-            if pr.x < x + t.get_width() + th.px(6):
-                pr.y += t.get_height()
-                y += t.get_height()
-            surf.blit(pot, pr)
-            self.hot.append(("score_info", pr, p))
-        y += t.get_height() + th.px(2)
-        if stacked:  # items and hand on one row, the hill under them across the panel
-            n_items = sum(state.leaves[p]) + len(state.beside[p])
-            below = self._draw_items(surf, state, p, x, y, th.px(22))
-            hx = x + n_items * (th.px(22) - th.px(4)) + (th.px(8) if n_items else 0)
-            y = max(below, self._draw_hand(surf, state, p, legal, hx, y, th.px(24), x + head_w))
-            room = pygame.Rect(panel.x + th.px(8), y + th.px(2), panel.w - th.px(16), panel.bottom - y - th.px(8))
-            self._draw_cells(surf, state, p, legal, room, mouse)
-            return
-        y = self._draw_items(surf, state, p, x, y, th.px(22))
-        if compact:  # the player to move has the hand large in the bar below the board
-            y = self._draw_hand(surf, state, p, legal, x, y, th.px(24), x + head_w)
-        if compact:
-            room = pygame.Rect(x + head_w + th.px(8), panel.y + th.px(6),
-                               panel.right - x - head_w - th.px(16), panel.h - th.px(12))
-        else:
-            room = pygame.Rect(panel.x + th.px(8), y + th.px(4), panel.w - th.px(16), panel.bottom - y - th.px(12))
-        self._draw_cells(surf, state, p, legal, room, mouse)
-
-    def _draw_items(self, surf, state, p, x, y, icon) -> int:
-        """Leaves held and prey beside the hill (and prey just delivered), as icons; the next y."""
-        items = [A.leaf_icon(kind, icon) for kind, k in zip(("green", "brown"), state.leaves[p]) for _ in range(k)]
-        items += [A.prey_icon(prey, icon) for prey in state.beside[p]]
-        if p == state.player:
-            items += [A.prey_icon(prey, icon) for prey in state.delivered]
-        for img in items:
-            surf.blit(img, (x, y))
-            x += icon - self.th.px(4)
-        return y + (icon + self.th.px(2) if items else 0)
-
-    def _draw_hand(self, surf, state, p, legal, x, y, hand_h, right) -> int:
-        """The hand as small tiles (clickable when a build or discard may take them) and the
-        magnificANT token at the right; the next y."""
-        th = self.th
-        picks = {a.tile: a for a in legal if isinstance(a, (BuildTile, Discard))} if p == state.player else {}
-        for tid in state.hands[p]:
-            img = A.tile_pair(tuple(state.data.tiles[tid]), int(hand_h / 0.62), True, tid.startswith("S"))
-            r = img.get_rect(topleft=(x, y))
-            surf.blit(img, r)
-            if tid in picks:
-                pygame.draw.rect(surf, T.LEGAL, r.inflate(th.px(4), th.px(4)), th.px(3), border_radius=th.px(6))
-                self.hot.append(("hand", r, picks[tid]))
-            else:
-                self.hot.append(("hand_info", r, tid))
-            x += r.w + th.px(4)
-        mag = A.magnificant(self.seat_color(p), hand_h)
-        mr = mag.get_rect(topright=(right, y))
-        if state.magnificant_used and p == state.player:
-            mag = mag.copy()
-            mag.set_alpha(80)
-        surf.blit(mag, mr)
-        self.hot.append(("mag_info", mr, p))
-        return y + hand_h
-
-    def _draw_cells(self, surf, state, p, legal, room, mouse, biggest: int = 64):
-        th = self.th
-        hill, ghosts = self._hill_cells(state, p, legal)
-        cells = list(hill) + list(ghosts)
-        if not cells:
-            return
-        pts, px, R, cx0, cy0, order = self._fit(hill, ghosts, room, th.px(biggest))
-        mine = p == state.player
-        lit = {}
-        if mine:
-            for a in legal:
-                if isinstance(a, (UseSpace, BuildCell, BuildDir, StorePrey)) and a.cell is not None:
-                    lit[a.cell] = a
-        clip = surf.get_clip()
-        surf.set_clip(room.inflate(th.px(6), th.px(4)).clip(clip))     # never over the header or the next panel
-        for c in order:
-            centre = (cx0 + pts[c][0] * R, cy0 + pts[c][1] * R)
-            stack = hill.get(c)
-            if stack:
-                tid, sym = stack[-1]
-                covered = None
-                if c in state.stored[p]:
-                    covered = state.stored[p][c]
-                elif mine and c in state.used:
-                    covered = self.seats[p].color
-                img = A.hex_cell(sym, len(stack), px, tid.startswith("S"), covered)
-                surf.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
-            else:
-                corners = A.hex_corners(centre[0], centre[1], R * 0.94)
-                pygame.draw.polygon(surf, (214, 236, 200), corners)
-                pygame.draw.polygon(surf, T.LEGAL, corners, max(1, th.px(2)))
-            if mine and state.build_cell == c and state.phase in ("build_dir", "build_orient"):
-                pygame.draw.polygon(surf, T.HILITE, A.hex_corners(centre[0], centre[1] - R * 0.05, R * 0.9), th.px(4))
-            if c in lit:
-                over = math.dist(mouse, centre) < R * 0.85
-                pygame.draw.polygon(surf, T.HILITE if over else T.LEGAL,
-                                    A.hex_corners(centre[0], centre[1] - R * 0.05, R * 0.92), th.px(3))
-            self.cells[(p, c)] = (centre, R)
-            self.hot.append(("cell", (centre, R * 0.85), (p, c)))
-            if self.flash.get(("cell", (p, c))):
-                pygame.draw.polygon(surf, T.HILITE, A.hex_corners(centre[0], centre[1], R), th.px(3))
-        if mine and state.phase == "build_cell" and (self.zoom is None or any(k == "zoom" for k, _, _ in self.hot)):
-            self._ghost_at = (surf.get_clip(), p, legal, (cx0, cy0, R, px))   # drawn over the table (draw)
-        surf.set_clip(clip)
-
-    @staticmethod
-    def _hill_box(hill, ghosts) -> tuple[dict, tuple]:
-        """A hill's hex centres at corner radius 1 and the box its images cover (left, right, top,
-        bottom): the hex, raised a little per level, its drop shadow to the right and below."""
-        pts = {c: A.axial_to_pixel(c[0], c[1], 1.0) for c in list(hill) + list(ghosts)}
-        if not pts:
-            return pts, (0.0, 2.0, 0.0, 2.0)
-        half_w = math.sqrt(3) / 2
-        left = min(v[0] for v in pts.values()) - half_w - 0.06
-        right = max(v[0] for v in pts.values()) + half_w + 0.3              # the shadow
-        top = min(v[1] - 1 - 0.2 * (len(hill.get(c, ())) > 1) for c, v in pts.items())   # raised stacks
-        bottom = max(v[1] for v in pts.values()) + 1 + 0.35
-        return pts, (left, right, top, bottom)
-
-    def _fit(self, hill, ghosts, room, biggest) -> tuple:
-        """Where a hill's hexes go in ``room``, centred and as large as fits (at most ``biggest``
-        corner radius): (unit centres, px, R, x0, y0, drawing order). The box counted is what a hex
-        image shows: the hex, raised a little per level, its drop shadow to the right and below.
-        Kept per hill (a hill is never changed, only replaced) and room, not worked out each frame."""
-        key = (id(hill), frozenset(ghosts), tuple(room), biggest)
-        got = self._fits.get(key)
-        if got is not None and got[0] is hill:
-            return got[1]
-        cells = list(hill) + list(ghosts)
-        pts, (left, right, top, bottom) = self._hill_box(hill, ghosts)
-        R = max(1.0, min(room.w / (right - left), room.h / (bottom - top), biggest))
-        px = max(4, int(R / A.HEX_FRACTION))
-        R = A.cell_radius(px)
-        x0 = room.centerx - (left + right) / 2 * R
-        y0 = room.centery - (top + bottom) / 2 * R
-        order = sorted(cells, key=lambda c: (len(hill.get(c, ())), pts[c][1]))
-        got = (pts, px, R, x0, y0, order)
-        if len(self._fits) > 64:
-            self._fits.clear()
-        self._fits[key] = (hill, got)
-        return got
 
     # the choice bar -------------------------------------------------------
     def _bar_buttons(self, state, legal) -> list[Button]:
