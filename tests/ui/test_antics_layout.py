@@ -14,6 +14,7 @@ from game.games.antics.state import ScoutTake
 from game.tools.headless import headless_app
 from game.ui.theme import Theme
 from game.ui.tables.antics import art as A
+from game.ui.tables.antics import controls
 from game.ui.tables.antics.view import View
 from game.ui.views.base import ViewContext
 
@@ -58,13 +59,13 @@ def test_scout_tiles_are_at_least_24_px_at_1280(app):
     view, _ = view_at((1280, 720), R.new_game(seats(4), 3, {}))
     for f in view.field_rects:
         for row in range(R.d.rows):
-            slot = view._field_slot(f, row)
+            slot = controls.field_slot(view, f, row)
             assert view.fields_strip.contains(slot)
-            px = view.pair_px(slot)
+            px = controls.pair_px(slot)
             w, h = A.pair_size(px)
             assert w <= slot.w and h <= slot.h + 1                       # the tile fits its row
             assert px * 0.262 * math.sqrt(3) >= 24, (f, row, px)         # each hex (its symbol) 24+ px across
-    rows = [view._field_slot(1, r) for r in range(R.d.rows)]
+    rows = [controls.field_slot(view, 1, r) for r in range(R.d.rows)]
     assert not any(a.colliderect(b) for a in rows for b in rows if a is not b)
 
 
