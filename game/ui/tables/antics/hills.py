@@ -148,7 +148,7 @@ def hill_cells(v, state, p, legal) -> tuple[dict, set]:
     return hill, ghosts
 
 
-def draw_hill(v, surf, state, p, sheet, legal, mouse):
+def draw_hill(v, surf, state, p, legal, mouse):
     th = v.th
     panel = v.panels[p]
     active = p == state.player and state.phase != "over"

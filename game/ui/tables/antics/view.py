@@ -5,6 +5,12 @@ the hatching areas below, every player's ant-hill on the right, and the choices 
 Clicks go to what is under the mouse: a hex of your hill, a trail, a clearing, a hatching area, a
 scout tile or a button. When one spot offers several moves (two areas could send an ant onto the
 same trail), a small menu lists them.
+
+The view is the composition the play scene talks to; its parts live beside it:
+``layout.py`` (the rects for a window size), ``board.py`` (the map, its zoom, the one map-to-window
+transform, what lies on the board), ``hills.py`` (the players' panels), ``controls.py`` (scout
+fields, the bar, chips, the small menu) and ``words.py`` (every word the table says; no pygame).
+The view keeps the state of the moment: hot spots, flashes, the menu, the kept table picture.
 """
 from __future__ import annotations
 
@@ -60,7 +66,7 @@ class View(GameView):
         self.menu_title: str = ""       # a warning above the small menu (an action that changes nothing)
         self._facts = (None, {})        # (state, what the panels and the bar say about it), made once per state
         self.kept_fits: dict = {}       # (hill, ghosts, room, biggest) -> where its hexes go (hills.py)
-        self.kept_heights = (None, [])     # (hills, player to move, column) -> the panels' heights, once per change
+        self.kept_heights = (None, [])  # (hills, player to move, column) -> the panels' heights, once per change
         self._layer = (None, None)      # (key, (the table without mouse lights, hot, cells, buttons, panels, ghost))
         self._ghost_at = None           # (clip, player, legal, hex geometry): where the tile to build is drawn
         self.ghost = BuildGhost(rules, self.seats)   # the tile to build, shown where it would lie
@@ -100,8 +106,6 @@ class View(GameView):
         """The bar under the board (the hand, the magnificANT buttons and "end turn") and the scout
         fields with their numbers (a hint often names a tile lying there)."""
         return [self.bar, self.fields_strip]
-
-    # ------------------------------------------------------------------ the printed board (cached)
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surf, state, ctx, mouse):
@@ -161,8 +165,9 @@ class View(GameView):
         peek = next((p for p, r in enumerate(self.panels) if r.collidepoint(mouse)), None)
         if peek is not None and peek != state.player and self.zoom is None and not self.menu:
             H.draw_peek(self, surf, state, peek, legal, mouse)
-        if self.attacks:
-            self._draw_attack(surf, self.attacks[0])
+        if self.attacks:                  # the anteater walks from its scout row to what it eats
+            attack = self.attacks[0]
+            B.draw_attack(self, surf, attack, C.field_slot(self, 1, attack["ev"].get("row", 0)).center)
         if self.menu:
             C.draw_menu(self, surf, mouse)
 
@@ -175,25 +180,12 @@ class View(GameView):
         C.draw_fields(self, surf, state, legal)
         C.draw_guide(self, surf, state)
         B.draw_areas(self, surf, state, legal)
-        sheets = self.rules.score_sheets(state)
         self.panels = H.panel_rects(self, None if state.phase == "over" else state.player, state, legal)
         for p in range(len(self.seats)):
-            H.draw_hill(self, surf, state, p, sheets[p], legal, mouse)
+            H.draw_hill(self, surf, state, p, legal, mouse)
         C.draw_bar(self, surf, state, ctx, legal, mouse)
         if self.zoom is not None:
             H.draw_zoom(self, surf, state, legal, mouse)
-
-    def _draw_attack(self, surf, attack):
-        """The arriving anteater walks from its scout row to what it eats, then says what it ate."""
-        B.draw_attack(self, surf, attack, C.field_slot(self, 1, attack["ev"].get("row", 0)).center)
-
-    # scout fields ---------------------------------------------------------
-
-    # clearings ------------------------------------------------------------
-
-    # trails and ants ------------------------------------------------------
-
-    # hatching areas -------------------------------------------------------
 
     # what the panels and the bar say (once per state) ---------------------
     def facts(self, state) -> dict:
@@ -213,10 +205,6 @@ class View(GameView):
         """("12 pts", "(17 if carried items get home)"; the second empty when nothing would change)."""
         f = self.facts(state)
         return score_words(f["score"][p], f["potential"][p])
-
-    # ant-hills ------------------------------------------------------------
-
-    # the choice bar -------------------------------------------------------
 
     # ------------------------------------------------------------------ input
     def _hit(self, pos):
