@@ -185,3 +185,23 @@ def test_the_wheel_over_the_board_zooms_it_in_the_play_scene(app):
         assert view.map_zoom == 1.0
     finally:
         app.scenes.pop()
+
+
+@pytest.mark.parametrize("size", list(TABLE))
+def test_the_layout_is_worked_out_from_the_window_alone_and_each_view_owns_its_board(app, size):
+    """Issue 20: layout.py gives the view's rects for a window (the parts stacked without overlap,
+    the panels' column right of them); each view owns its board, its art and its words (no cache
+    shared between views or threads)."""
+    from game.ui.tables.antics.layout import table_layout
+    rect = TABLE[size]
+    s = R.new_game(seats(4), 3, {})
+    view, _ = view_at(size, s)
+    lay = table_layout(rect, Theme(size), (view.map.width, view.map.height), view.map_view.band)
+    assert lay == view.lay
+    assert lay.fields_strip.bottom <= lay.board.top and lay.board.bottom <= lay.hatch.top <= lay.hatch.bottom <= lay.bar.top
+    assert lay.bar.bottom <= rect.bottom and lay.right.left >= lay.bar.right and lay.right.right <= rect.right
+    assert all(lay.fields_strip.contains(r) for r in (lay.guide, *lay.fields.values()))
+    other, _ = view_at(size, s)
+    assert other.map_view is not view.map_view and other.words is not view.words
+    assert other.map_view.full_art() is not view.map_view.full_art()
+    assert pygame.image.tobytes(other.map_view.full_art(), "RGBA") == pygame.image.tobytes(view.map_view.full_art(), "RGBA")
