@@ -20,7 +20,7 @@ def test_review_from_the_results_marks_the_costliest_decisions_on_the_replay(mon
     shown = [Seat("Ann", rules.seat_colors[0], "human"), seats[1]]
     asked = []
 
-    def fake_review(rules_, states_, player, seed, progress=None, should_stop=lambda: False):
+    def fake_review(rules_, states_, player, seed, progress=None, should_stop=lambda: False, settings=None):
         asked.append((player, seed))
         ks = [k for k in range(len(states_) - 1) if rules_.to_move(states_[k]) == player][:3]
         for done in range(1, 4):
