@@ -18,7 +18,7 @@ from game.core.rng import Rng
 
 from .util import R, seats
 
-GAMES = int(os.environ.get("MP_PROPERTY_GAMES", "5000"))
+GAMES = int(os.environ.get("MP_PROPERTY_GAMES", "3000"))   # MP_PROPERTY_GAMES=5000 for the full sweep
 EXAMPLES = min(100, GAMES)
 BATCH = math.ceil(GAMES / EXAMPLES)
 CONFIGS = [(2, False), (3, False), (4, False), (5, False), (6, False), (2, True), (3, True)]
