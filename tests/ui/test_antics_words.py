@@ -220,3 +220,11 @@ def test_the_words_need_no_pygame_and_tell_a_whole_game_headless():
     assert out.returncode == 0, out.stderr
     n, pure = out.stdout.split()
     assert int(n) >= 300 and pure == "True", out.stdout
+
+
+def test_an_ai_to_move_gets_no_instructions_in_the_bar():
+    from game.ui.tables.antics.words import Words
+    s = start(3)
+    bots = [Seat(st.name, st.color, "hard") for st in s.seats]
+    assert Words(R, bots, None).status(s) == f"{s.actions_left} action{'s' if s.actions_left != 1 else ''} left."
+    assert "Click a lit hex" in Words(R, s.seats, None).status(s)

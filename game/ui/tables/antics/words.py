@@ -364,6 +364,8 @@ class Words:
         if ph in ("build_tile", "build_cell", "build_dir", "build_orient", "hatch", "ants", "heave"):
             act = ACTION_WORDS.get(state.act, state.act or "")
             return f"{act} at level {state.level}: {plural(state.units, 'use')} left."
+        if ph == "act" and self.seats[state.player].is_ai:     # no instructions for a bot
+            return f"{plural(state.actions_left, 'action')} left." if state.actions_left else "No actions left."
         if ph == "act" and not state.actions_left:
             return ("No actions left: end your turn (End turn or Enter)"
                     + (", or steal first." if self.rules.steals(state, state.player) else "."))
