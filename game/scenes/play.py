@@ -619,11 +619,13 @@ class PlayScene(Scene):
             if where is not None:
                 draw_ring(surf, self.th, where, 0.0, color=self.view.seat_color(p), width=self.th.px(3))
 
-    def _guide_words(self) -> str:
+    def _guide_words(self, ctx=None) -> str:
         """The guide's words for the decision at hand: only for the guided player, and only for a
         kind of decision the guide has not explained yet ('' otherwise)."""
-        ctx = self.context()
-        if self.guide_for is None or not ctx.human_turn or ctx.to_move != self.guide_for:
+        if self.guide_for is None:
+            return ""
+        ctx = ctx or self.context()
+        if not ctx.human_turn or ctx.to_move != self.guide_for:
             return ""
         words = self.view.guide(self.state, ctx)
         return "" if words in {w for _, w in self.guide_done} else words
@@ -632,7 +634,7 @@ class PlayScene(Scene):
         """Where the guide's note goes: on the table where it covers none of the legal moves, the
         view's controls or the places the step talks about (``view.guide_regions``); else over
         the top of the log. (rect, line images), or None when there is no note."""
-        words = self._guide_words()
+        words = self._guide_words(ctx)
         if not words:
             return None
         imgs = self._guide_lines(words, min(self.th.px(760), self.table_rect.w - self.th.px(60)))
