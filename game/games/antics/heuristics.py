@@ -23,6 +23,7 @@ Values, plans, ways and build choices are remembered on each Heuristics object b
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 from .data import ACTION_WORDS, ACTIONS
 from .state import (LEAF_PREFIX, BuildCell, BuildDir, BuildOrient, BuildTile, EndActions, Steal, Stop, UseMagnificant,
@@ -100,6 +101,7 @@ def hill_value(rules, s, p) -> float:
     return got
 
 
+BRIDGE_UNITS = 3      # a bridge takes three soldiers and three units of one ANTS! action (ruling 10)
 PREY_FLOOR = 4.0      # a prey still to come is worth what an average one adds to a 4-prey collection
 
 
@@ -261,9 +263,13 @@ class Heuristics:
         if not prey_goals and not leaf_goals:
             return 0.0
         ready = tuple((a.terrain, s.hatch[ai][p]) for ai, a in enumerate(d.areas) if not a.soldier and s.hatch[ai][p])
+        ants_l = levels.get("ants", ())
+        # soldiers hatched towards a bridge, while p has none and an ANTS! space of level 3 or more
+        soldiers = (s.hatch[rules.soldier][p] if rules.chasm and rules.chasm not in s.ants[p] and ants_l
+                    and ants_l[0] >= BRIDGE_UNITS else None)
         key = (id(rules), frozenset(s.ants[p]), prey_goals, leaf_goals, ready, s.supply[p],
-               levels.get("hatch", ()), levels.get("ants", ()), levels.get("heave", ()), have, tuple(leaf_slots),
-               round(horizon, 3), round(start, 3))
+               levels.get("hatch", ()), ants_l, levels.get("heave", ()), have, tuple(leaf_slots),
+               round(horizon, 3), round(start, 3), soldiers)
         got = self.plan_cache.get(key)
         if got is None:
             if len(self.plan_cache) >= VALUE_CACHE_SIZE:
@@ -273,7 +279,7 @@ class Heuristics:
 
     def _plan(self, rules, key) -> float:
         (_, trails, prey_goals, leaf_goals, ready, supply, hatch_l, ants_l, heave_l, have, slots, horizon,
-         start) = key
+         start, soldiers) = key
         w = self.w
         prey_goals = list(prey_goals)
         ready = dict(ready)
@@ -284,19 +290,22 @@ class Heuristics:
         t_now = start
         total = 0.0
         for _ in range(w.plan_steps):
-            ways = self.ways(rules, trails)
+            networks = [(self.ways(rules, trails), 0.0, 0)]
+            if soldiers is not None:                        # or over a bridge still to be built (ruling 10)
+                need = max(0, BRIDGE_UNITS - soldiers)
+                networks.append((self.bridged_ways(rules, trails), actions_for(need, hatch_l) + 1.0, need))
             best = None
             options = [(c, None, -1) for c in prey_goals]
             options += [(c, bonus, i) for i, (c, bonus, left) in enumerate(leaf_goals) if left > leaves_taken[i]]
-            for c, bonus, li in options:
+            for (ways, extra, need), (c, bonus, li) in product(networks, options):
                 way = ways.get(c)
                 if way is None:
                     continue
                 new, heave, path, terrains = way
-                if new > free_ants:
+                if new + need > free_ants:
                     continue
                 hatch = new - _matched(terrains, ready) if ready else new
-                cost = actions_for(hatch, hatch_l) + actions_for(new, ants_l) + actions_for(heave, heave_l)
+                cost = actions_for(hatch, hatch_l) + actions_for(new, ants_l) + actions_for(heave, heave_l) + extra
                 if bonus is None:
                     worth = _marginal_prey(have)
                 else:
@@ -305,10 +314,10 @@ class Heuristics:
                     worth *= 1 - w.slow_risk                # it waits on the trails for rivals' soldiers
                 score = worth * w.gamma ** cost
                 if best is None or score > best[0]:
-                    best = (score, cost, worth, c, path, terrains, new, li)
+                    best = (score, cost, worth, c, path, terrains, new, li, need if extra else None)
             if best is None:
                 break
-            _, cost, worth, c, path, terrains, new, li = best
+            _, cost, worth, c, path, terrains, new, li, bridge_need = best
             t_now += cost
             if t_now > horizon + 1:
                 break
@@ -328,6 +337,10 @@ class Heuristics:
             free_ants -= new
             if new:
                 trails = trails | path
+            if bridge_need is not None:                     # built: two of its soldiers go back to the supply
+                trails = trails | {rules.chasm}
+                free_ants += BRIDGE_UNITS - 1 - bridge_need
+                soldiers = None
         return total
 
     def ways(self, rules, trails: frozenset) -> dict:
@@ -349,6 +362,34 @@ class Heuristics:
                 path = _path(rules, nd, x, c) if new else frozenset()
                 got[c] = (new, route[x] + new + 1, path, tuple(rules.d.trails[t].terrains for t in path))
             self.ways_cache[trails] = got
+        return got
+
+    def bridged_ways(self, rules, trails: frozenset) -> dict:
+        """Like ``ways``, over a bridge still to be built: ants laid to one end of the chasm, the
+        bridge, then ants on from the other end (the bridge ant is a link for heaving, ruling 27)."""
+        key = ("bridge", trails)
+        got = self.ways_cache.get(key)
+        if got is None:
+            if len(self.ways_cache) >= CACHE_SIZE:
+                self.ways_cache.clear()
+            nd = node_dist(rules)
+            route = _routes(rules, trails)
+            got = {}
+            for a, b in (rules.ends[rules.chasm], rules.ends[rules.chasm][::-1]):
+                to_a, x = min((nd[x].get(a, 99) + 0.01 * r, x) for x, r in route.items())
+                if to_a >= 99:
+                    continue
+                to_a = int(to_a)
+                near = _path(rules, nd, x, a) if to_a else frozenset()
+                for c in _goal_nodes(rules):
+                    beyond = nd[b].get(c, 99)
+                    if beyond >= 99:
+                        continue
+                    new = to_a + beyond
+                    if c not in got or new < got[c][0]:
+                        path = near | (_path(rules, nd, b, c) if beyond else frozenset())
+                        got[c] = (new, route[x] + new + 2, path, tuple(rules.d.trails[t].terrains for t in path))
+            self.ways_cache[key] = got
         return got
 
     def best_build(self, rules, s, p, tile, *how) -> float:

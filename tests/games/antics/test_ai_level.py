@@ -128,3 +128,51 @@ def test_easy_and_medium_decide_quickly(level):
         s = R.apply(s, a)
         n += 1
     assert spent / n < 0.03
+
+
+def with_level(s, p, cell, level):
+    """p's hex ``cell`` raised to ``level`` (the rules read only the top symbol and the height)."""
+    hill = dict(s.hills[p])
+    hill[cell] = hill[cell][:1] + tuple((f"K{39 + i}", hill[cell][0][1]) for i in range(level - 1))
+    return s.hills[:p] + (hill,) + s.hills[p + 1:]
+
+
+def test_medium_bridges_the_chasm_when_it_is_the_short_way_to_a_prey_it_lacks():
+    """Ruling 10: an ANTS! action of level 3 turns three soldiers into a bridge. Medium has an ant on
+    T02 (ant-hill to the chasm's west end), three soldiers, a level-3 ANTS! space, and lacks the
+    beetle, three trails away over the chasm but five on foot: it builds the bridge this turn."""
+    s = at_act(R.new_game(seats(4), 7, {}))
+    s.ants = ({"T02": None},) + s.ants[1:]
+    s.supply = (s.supply[0] - 4,) + s.supply[1:]
+    hatch = [list(row) for row in s.hatch]
+    hatch[R.soldier][0] = 3
+    s.hatch = tuple(map(tuple, hatch))
+    s.hills = with_level(s, 0, (1, 1), 3)
+    evs, after = turn_events(s, make_bot("medium", R, 4))
+    assert any(ev["type"] == "bridge" for ev in evs), evs
+    assert R.chasm in after.ants[0]
+
+
+def test_the_plan_counts_the_way_over_a_bridge_still_to_be_built():
+    """From an ant on T02 the beetle's clearing is one trail beyond the chasm: the bridged way needs
+    one new ant (T39) and four heaves home (clearing, T39, bridge, T02, hill)."""
+    heur = HEUR.for_level("medium")
+    new, heaves, path, _ = heur.bridged_ways(R, frozenset({"T02"}))["P_STONE"]
+    assert (new, heaves, path) == (1, 4, frozenset({"T39"}))
+
+
+def test_a_third_soldier_is_worth_hatching_when_a_bridge_is_the_short_way():
+    """Medium works towards a bridge: with a level-3 ANTS! space and an ant at the chasm, the third
+    soldier (the bridge's last) adds to its worth (soldiers beyond two used to add nothing)."""
+    s = at_act(R.new_game(seats(4), 7, {}))
+    s.ants = ({"T02": None},) + s.ants[1:]
+    s.supply = (s.supply[0] - 4,) + s.supply[1:]
+    s.hills = with_level(s, 0, (1, 1), 3)
+    worth = []
+    for soldiers in (2, 3):
+        t = s.copy()
+        hatch = [list(row) for row in t.hatch]
+        hatch[R.soldier][0] = soldiers
+        t.hatch = tuple(map(tuple, hatch))
+        worth.append(HEUR.for_level("medium").value(R, t, 0))
+    assert worth[1] > worth[0] + 0.2, worth
