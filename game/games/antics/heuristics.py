@@ -238,7 +238,8 @@ class Heuristics:
                 v -= (w.steal_risk if self.threat(rules, s, p, t) else w.exposed) * iv
         v += self.plan(rules, s, p, levels, k + carried_prey, leaf_slots, horizon - spent, spent)
         later = 0.0 if turns == 1 else 1.0               # what only pays in later turns
-        v += later * w.sure * w.soldier_w * min(s.hatch[rules.soldier][p], 2) * (1.0 if len(mine) >= 2 else 0.3)
+        soldiers = 0 if rules.soldier in doomed(rules, s)[0] else min(s.hatch[rules.soldier][p], 2)
+        v += later * w.sure * w.soldier_w * soldiers * (1.0 if len(mine) >= 2 else 0.3)
         v += later * w.sure * w.hill_w * hill_value(rules, s, p)
         v += later * w.sure * w.hand_w * hand_worth(s.data, s.hands[p])
         if turns == 1 or w.endgame is False:               # the tie-break, for a close finish
@@ -256,16 +257,19 @@ class Heuristics:
         held = {*s.stored[p].values(), *s.beside[p], *s.ants[p].values()}     # ruling 6
         if p == s.player:
             held.update(s.delivered)
-        prey_goals = tuple(c.clearing for i, (c, prey) in enumerate(zip(d.prey, rules.prey_ids))
-                           if s.prey_left[i] and prey not in held)
+        prey_index = tuple(i for i, prey in enumerate(rules.prey_ids) if s.prey_left[i] and prey not in held)
+        prey_goals = tuple(d.prey[i].clearing for i in prey_index)
         leaf_goals = tuple((lf.clearing, lf.bonus, s.leaves_left[i]) for i, lf in enumerate(d.leaves)
                            if s.leaves_left[i])
         if not prey_goals and not leaf_goals:
             return 0.0
-        ready = tuple((a.terrain, s.hatch[ai][p]) for ai, a in enumerate(d.areas) if not a.soldier and s.hatch[ai][p])
+        doomed_areas, doomed_prey = doomed(rules, s)
+        prey_goals = tuple(c for c, i in zip(prey_goals, prey_index) if i not in doomed_prey)
+        ready = tuple((a.terrain, s.hatch[ai][p]) for ai, a in enumerate(d.areas)
+                      if not a.soldier and s.hatch[ai][p] and ai not in doomed_areas)
         ants_l = levels.get("ants", ())
         # soldiers hatched towards a bridge, while p has none and an ANTS! space of level 3 or more
-        soldiers = (s.hatch[rules.soldier][p] if rules.chasm and rules.chasm not in s.ants[p] and ants_l
+        soldiers = (s.hatch[rules.soldier][p] * (rules.soldier not in doomed_areas) if rules.chasm and rules.chasm not in s.ants[p] and ants_l
                     and ants_l[0] >= BRIDGE_UNITS else None)
         key = (id(rules), frozenset(s.ants[p]), prey_goals, leaf_goals, ready, s.supply[p],
                levels.get("hatch", ()), ants_l, levels.get("heave", ()), have, tuple(leaf_slots),
@@ -400,7 +404,7 @@ class Heuristics:
         stored = s.stored[p]
         key = (sy, id(s.hills[p]), s.used, tuple(stored), frozenset(s.ants[p].items()), s.prey_left,
                s.leaves_left, s.leaves[p], tuple(row[p] for row in s.hatch), s.supply[p], len(s.bag), s.end_by,
-               s.actions_left, s.turns_left, s.player)
+               s.actions_left, s.turns_left, s.player, doomed(rules, s))
         got = self.build_cache.get(key)
         if got is None or got[1] is not s.hills[p]:
             got = (self._build_worths(rules, s, p, sy), s.hills[p])
@@ -542,7 +546,7 @@ def _value_keys(rules, s, w: Profile, threat) -> list:
     """For each player, everything value(rules, s, q) reads, the big parts by identity (a state
     never changes them, and an apply shares those it does not change)."""
     shared = (id(rules), id(s.data), s.phase == "over", s.prey_left, s.leaves_left,
-              s.end_by, s.turns_left, s.player, len(s.bag))
+              s.end_by, s.turns_left, s.player, len(s.bag), doomed(rules, s))
     keys = []
     for q, (ants, column) in enumerate(zip(s.ants, zip(*s.hatch))):
         carried = tuple((t, s.guards.get(t), threat(rules, s, q, t)) for t, item in ants.items() if item is not None)
@@ -550,6 +554,33 @@ def _value_keys(rules, s, w: Profile, threat) -> list:
         keys.append((shared, id(ants), id(s.stored[q]), id(s.beside[q]), id(s.hills[q]), id(s.hands[q]),
                      q, turn, s.leaves[q], s.supply[q], column, carried))
     return keys
+
+
+def doomed(rules, s) -> tuple[frozenset, frozenset]:
+    """What the anteaters arriving at the end of this turn will eat (rulings 13, 15, 16): the
+    hatching areas whose ants go back to the supply, and the prey kinds whose last token on the
+    board goes (the rows taken in row order)."""
+    due = rules.arrivals_due(s)
+    if not due:
+        return NOTHING_DOOMED
+    hatch, prey_left = list(s.hatch), list(s.prey_left)
+    areas, prey = set(), set()
+    for row, eats in due:
+        colour = s.faces[row][1]
+        if eats != "ants":
+            pi = rules.colour_prey[colour]
+            if prey_left[pi] == 1:
+                prey.add(pi)
+            prey_left[pi] = max(0, prey_left[pi] - 1)
+        if eats != "prey":
+            ai = rules.area_eaten(hatch, colour)
+            if ai is not None:
+                areas.add(ai)
+                hatch[ai] = (0,) * len(s.seats)
+    return frozenset(areas), frozenset(prey)
+
+
+NOTHING_DOOMED = (frozenset(), frozenset())
 
 
 def plays_again(s, p) -> bool:

@@ -1021,18 +1021,37 @@ class AnticsRules(RulesBase):
                     n.exhausted = n.exhausted | {self.prey_ids[pi]}
                     ev["exhausted"] = True
         if eats in ("ants", "prey_and_ants"):
-            start = self.area_index[d.anteater_area[colour]]
-            k_areas = len(self.area_ids)
             ev["area"], ev["ants"] = None, []
-            for step in range(k_areas):
-                ai = (start - step) % k_areas
-                if any(n.hatch[ai]):
-                    eaten = n.hatch[ai]
-                    n.supply = tuple(s + e for s, e in zip(n.supply, eaten))
-                    n.hatch = _put(n.hatch, ai, (0,) * len(n.seats))
-                    ev["area"], ev["ants"] = self.area_ids[ai], list(eaten)
-                    break
+            ai = self.area_eaten(n.hatch, colour)
+            if ai is not None:
+                eaten = n.hatch[ai]
+                n.supply = tuple(s + e for s, e in zip(n.supply, eaten))
+                n.hatch = _put(n.hatch, ai, (0,) * len(n.seats))
+                ev["area"], ev["ants"] = self.area_ids[ai], list(eaten)
         n.log = Log(n.log, ev)
+
+    def area_eaten(self, hatch: tuple, colour: str) -> int | None:
+        """Ruling 16: the hatching area whose ants an anteater of ``colour`` eats: the first with
+        any ant, from its own area leftwards, wrapping round (None: every area is empty)."""
+        start = self.area_index[self.d.anteater_area[colour]]
+        k_areas = len(self.area_ids)
+        for step in range(k_areas):
+            ai = (start - step) % k_areas
+            if any(hatch[ai]):
+                return ai
+        return None
+
+    def arrivals_due(self, s: State) -> list:
+        """Rulings 12-13: the rows whose anteater reaches field 1 at the end of this turn (every
+        place in front of it emptied by scouting), with what each eats by the guide ("prey",
+        "ants" or "prey_and_ants"), in row order (the active player may order them otherwise)."""
+        out = []
+        k = len(s.arrived)
+        for r, row in enumerate(s.fields):
+            at = row.index(ANTEATER)
+            if at and all(x is None for x in row[:at]):
+                out.append((r, s.data.guide[len(s.seats)][k + len(out)]))
+        return out
 
     def _after_attacks(self, n: State) -> None:
         if len(n.arrived) == len(n.fields):                             # all three home: reset

@@ -176,3 +176,46 @@ def test_a_third_soldier_is_worth_hatching_when_a_bridge_is_the_short_way():
         t.hatch = tuple(map(tuple, hatch))
         worth.append(HEUR.for_level("medium").value(R, t, 0))
     assert worth[1] > worth[0] + 0.2, worth
+
+
+def with_third_arrival_due(s, row=2):
+    """Two anteaters home already; the one in ``row`` has every place in front of it emptied by
+    scouting this turn, so it arrives at the end of the turn and eats prey and ants (4 players)."""
+    t = s.copy()
+    others = [r for r in range(3) if r != row]
+    fields = [list(f) for f in t.fields]
+    for r in others:
+        fields[r] = ["@"] + [x for x in fields[r] if x != "@"]
+    fields[row] = [None] * 5 + ["@"]
+    t.fields = tuple(map(tuple, fields))
+    t.arrived = tuple(others)
+    t.took_tiles = True
+    return t
+
+
+def test_the_anteater_due_at_the_end_of_the_turn_is_read_by_ruling_16():
+    """Rulings 13, 15, 16: the blue anteater (row 3) arrives third at 4 players and eats the
+    dragonfly's last token and every ant in the water area, the first area with ants from its own."""
+    s = with_third_arrival_due(R.new_game(seats(4), 7, {}))
+    hatch = [list(row) for row in s.hatch]
+    hatch[R.area_index["water"]][1] = 2
+    s.hatch = tuple(map(tuple, hatch))
+    s.prey_left = tuple(1 if prey == "dragonfly" else n for prey, n in zip(R.prey_ids, s.prey_left))
+    assert R.arrivals_due(s) == [(2, "prey_and_ants")]
+    areas, prey = HEUR.doomed(R, s)
+    assert areas == {R.area_index["water"]} and prey == {R.prey_ids.index("dragonfly")}
+
+
+def test_medium_lays_the_ants_an_arriving_anteater_would_eat():
+    """Medium has two ants hatched in the water area, which the anteater due at the end of this turn
+    will eat, and an ANTS! action to take: it lays them on trails rather than lose them."""
+    s = at_act(with_third_arrival_due(R.new_game(seats(4), 7, {})))
+    s.took_tiles = True
+    hatch = [list(row) for row in s.hatch]
+    hatch[R.area_index["water"]][0] = 2
+    s.hatch = tuple(map(tuple, hatch))
+    s.ants = ({"T05": None},) + s.ants[1:]
+    s.supply = (s.supply[0] - 3,) + s.supply[1:]
+    evs, after = turn_events(s, make_bot("medium", R, 5))
+    laid = [ev for ev in evs if ev["type"] == "place_ant" and ev["area"] == "water"]
+    assert laid, evs
