@@ -403,7 +403,7 @@ class Heuristics:
         sy = s.data.tiles[tile]
         stored = s.stored[p]
         key = (sy, id(s.hills[p]), s.used, tuple(stored), frozenset(s.ants[p].items()), s.prey_left,
-               s.leaves_left, s.leaves[p], tuple(row[p] for row in s.hatch), s.supply[p], len(s.bag), s.end_by,
+               s.leaves_left, s.leaves[p], tuple(row[p] for row in s.hatch), s.supply[p], bag_after_turn(s), s.end_by,
                s.actions_left, s.turns_left, s.player, doomed(rules, s))
         got = self.build_cache.get(key)
         if got is None or got[1] is not s.hills[p]:
@@ -546,7 +546,7 @@ def _value_keys(rules, s, w: Profile, threat) -> list:
     """For each player, everything value(rules, s, q) reads, the big parts by identity (a state
     never changes them, and an apply shares those it does not change)."""
     shared = (id(rules), id(s.data), s.phase == "over", s.prey_left, s.leaves_left,
-              s.end_by, s.turns_left, s.player, len(s.bag), doomed(rules, s))
+              s.end_by, s.turns_left, s.player, bag_after_turn(s), doomed(rules, s))
     keys = []
     for q, (ants, column) in enumerate(zip(s.ants, zip(*s.hatch))):
         carried = tuple((t, s.guards.get(t), threat(rules, s, q, t)) for t, item in ants.items() if item is not None)
@@ -625,6 +625,12 @@ def actions_for(units: float, levels: tuple) -> float:
     return acts + left / spaces[0]
 
 
+def bag_after_turn(s) -> int:
+    """Tiles left in the bag once the places emptied by this turn's scouting are refilled (ruling
+    12): scouting brings the end nearer for everyone."""
+    return max(0, len(s.bag) - sum(row.count(None) for row in s.fields))
+
+
 def actions_left_in_game(s, p, w: Profile) -> float:
     """Actions p may still take: the turn in progress and the rounds the bag is expected to last
     (the end triggered: p's last turn, if p has one)."""
@@ -634,7 +640,7 @@ def actions_left_in_game(s, p, w: Profile) -> float:
         if not plays_again(s, p):
             return 0.0
         return float(per if now is None else now)
-    rounds = w.rounds_base + len(s.bag) / w.bag_per_round
+    rounds = w.rounds_base + bag_after_turn(s) / w.bag_per_round
     return per * rounds - (0 if now is None else per - now)
 
 

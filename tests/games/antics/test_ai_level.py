@@ -208,7 +208,7 @@ def test_the_anteater_due_at_the_end_of_the_turn_is_read_by_ruling_16():
 
 def test_medium_lays_the_ants_an_arriving_anteater_would_eat():
     """Medium has two ants hatched in the water area, which the anteater due at the end of this turn
-    will eat, and an ANTS! action to take: it lays them on trails rather than lose them."""
+    will eat, and a level-2 ANTS! space: it lays them on trails rather than lose them."""
     s = at_act(with_third_arrival_due(R.new_game(seats(4), 7, {})))
     s.took_tiles = True
     hatch = [list(row) for row in s.hatch]
@@ -216,6 +216,18 @@ def test_medium_lays_the_ants_an_arriving_anteater_would_eat():
     s.hatch = tuple(map(tuple, hatch))
     s.ants = ({"T05": None},) + s.ants[1:]
     s.supply = (s.supply[0] - 3,) + s.supply[1:]
+    s.hills = with_level(s, 0, (1, 1), 2)
     evs, after = turn_events(s, make_bot("medium", R, 5))
     laid = [ev for ev in evs if ev["type"] == "place_ant" and ev["area"] == "water"]
     assert laid, evs
+
+
+def test_scouting_brings_the_end_nearer_in_the_plan():
+    """Ruling 12: the places a turn's scouting empties are refilled from the bag, which sets the
+    game's length. The actions a player expects to have left fall as soon as tiles are taken."""
+    s = at_act(R.new_game(seats(4), 7, {}))
+    t = s.copy()
+    t.fields = tuple((None, None) + row[2:] for row in s.fields)
+    before = HEUR.actions_left_in_game(s, 1, HEUR.MEDIUM)
+    after = HEUR.actions_left_in_game(t, 1, HEUR.MEDIUM)
+    assert after == pytest.approx(before - 6 * R.d.actions_per_turn / HEUR.MEDIUM.bag_per_round)
