@@ -351,49 +351,19 @@ class Heuristics:
         """goal node -> (new ants, heaves home, the new trails, their terrains) of the way to it
         that needs fewest new ants, then fewest heaves, from a network of ``trails`` (kept on
         this object by network)."""
-        got = self.ways_cache.get(trails)
-        if got is None:
-            if len(self.ways_cache) >= CACHE_SIZE:
-                self.ways_cache.clear()
-            nd = node_dist(rules)
-            route = _routes(rules, trails)
-            got = {}
-            for c in _goal_nodes(rules):
-                new, x = min((nd[x].get(c, 99) + 0.01 * r, x) for x, r in route.items())
-                new = int(new)
-                if new >= 99:
-                    continue
-                path = _path(rules, nd, x, c) if new else frozenset()
-                got[c] = (new, route[x] + new + 1, path, tuple(rules.d.trails[t].terrains for t in path))
-            self.ways_cache[trails] = got
-        return got
+        return self._remembered(trails, lambda: _ways(rules, trails))
 
     def bridged_ways(self, rules, trails: frozenset) -> dict:
         """Like ``ways``, over a bridge still to be built: ants laid to one end of the chasm, the
         bridge, then ants on from the other end (the bridge ant is a link for heaving, ruling 27)."""
-        key = ("bridge", trails)
+        return self._remembered(("bridge", trails), lambda: _bridged_ways(rules, trails))
+
+    def _remembered(self, key, work):
         got = self.ways_cache.get(key)
         if got is None:
             if len(self.ways_cache) >= CACHE_SIZE:
                 self.ways_cache.clear()
-            nd = node_dist(rules)
-            route = _routes(rules, trails)
-            got = {}
-            for a, b in (rules.ends[rules.chasm], rules.ends[rules.chasm][::-1]):
-                to_a, x = min((nd[x].get(a, 99) + 0.01 * r, x) for x, r in route.items())
-                if to_a >= 99:
-                    continue
-                to_a = int(to_a)
-                near = _path(rules, nd, x, a) if to_a else frozenset()
-                for c in _goal_nodes(rules):
-                    beyond = nd[b].get(c, 99)
-                    if beyond >= 99:
-                        continue
-                    new = to_a + beyond
-                    if c not in got or new < got[c][0]:
-                        path = near | (_path(rules, nd, b, c) if beyond else frozenset())
-                        got[c] = (new, route[x] + new + 2, path, tuple(rules.d.trails[t].terrains for t in path))
-            self.ways_cache[key] = got
+            got = self.ways_cache[key] = work()
         return got
 
     def best_build(self, rules, s, p, tile, *how) -> float:
@@ -681,6 +651,48 @@ def _routes(rules, trails: frozenset) -> dict:
                         nxt.append(o)
         frontier = nxt
     return out
+
+
+def _nearest(nd: dict, route: dict, c) -> tuple[int, object]:
+    """(trails on foot, node) from the nearest node of ``route`` to node ``c``, the node nearest
+    the ant-hill among equals (99: out of reach)."""
+    dist, x = min((nd[x].get(c, 99) + 0.01 * r, x) for x, r in route.items())
+    return int(dist), x
+
+
+def _ways(rules, trails: frozenset) -> dict:
+    """See Heuristics.ways."""
+    nd = node_dist(rules)
+    route = _routes(rules, trails)
+    got = {}
+    for c in _goal_nodes(rules):
+        new, x = _nearest(nd, route, c)
+        if new >= 99:
+            continue
+        path = _path(rules, nd, x, c) if new else frozenset()
+        got[c] = (new, route[x] + new + 1, path, tuple(rules.d.trails[t].terrains for t in path))
+    return got
+
+
+def _bridged_ways(rules, trails: frozenset) -> dict:
+    """See Heuristics.bridged_ways: the bridge ant adds one heave."""
+    nd = node_dist(rules)
+    route = _routes(rules, trails)
+    got = {}
+    for a, b in (rules.ends[rules.chasm], rules.ends[rules.chasm][::-1]):
+        to_a, x = _nearest(nd, route, a)
+        if to_a >= 99:
+            continue
+        near = _path(rules, nd, x, a) if to_a else frozenset()
+        for c in _goal_nodes(rules):
+            beyond = nd[b].get(c, 99)
+            if beyond >= 99:
+                continue
+            new = to_a + beyond
+            if c not in got or new < got[c][0]:
+                path = near | (_path(rules, nd, b, c) if beyond else frozenset())
+                got[c] = (new, route[x] + new + 2, path, tuple(rules.d.trails[t].terrains for t in path))
+    return got
 
 
 def _path(rules, nd: dict, x, c) -> frozenset:
