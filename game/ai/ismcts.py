@@ -87,7 +87,8 @@ class IsmctsBot(Bot):
 
     def __init__(self, rules, seed: int, iterations: int = 120, seconds: float = float("inf"),
                  candidates: int = 4, rollout_turns: int = 1000, greedy_rollouts: bool = True,
-                 temperature: float = 1.0, scale: float = 8.0, max_work: float = math.inf):
+                 temperature: float = 1.0, scale: float = 8.0, max_work: float = math.inf,
+                 confidence: float = 0.0):
         if max_work < math.inf:
             rules = counting_applies(rules, self)
         super().__init__(rules, seed)
@@ -97,6 +98,7 @@ class IsmctsBot(Bot):
         self.iterations, self.seconds, self.candidates = iterations, seconds, candidates
         self.turns, self.greedy_rollouts = rollout_turns, greedy_rollouts
         self.temperature, self.scale = temperature, scale
+        self.confidence = confidence
 
     def choose(self, obs, player: int):
         acts = self.rules.legal_actions(obs)
@@ -118,6 +120,8 @@ class IsmctsBot(Bot):
         root = Node(0.0)
         self._expand(root, rules.determinize(obs, player, stream.fork(0)), player)
         cands = sorted((root.edges[a] for a in acts), key=lambda e: -e.prior)[:self.candidates]
+        medium = cands[0]                   # the move Medium would play: kept unless clearly beaten
+        samples = {e: [] for e in cands}    # each candidate's value, world by world
         deadline = time.perf_counter() + self.seconds
         self.work = 0
         phases = max(1, math.ceil(math.log2(len(cands))))
@@ -127,16 +131,31 @@ class IsmctsBot(Bot):
                 world += 1
                 s = rules.determinize(obs, player, stream.fork(world))
                 for e in cands:
-                    self._simulate(root, e, s, player)
+                    samples[e].append(self._simulate(root, e, s, player))
                 if time.perf_counter() > deadline or self.work > self.max_work:
-                    return max(cands, key=Edge.mean).action
+                    return self._pick(max(cands, key=Edge.mean), medium, samples)
             cands = sorted(cands, key=Edge.mean, reverse=True)[:(len(cands) + 1) // 2]
-        return cands[0].action
+        return self._pick(cands[0], medium, samples)
+
+    def _pick(self, best: Edge, medium: Edge, samples: dict):
+        """``best``, if the worlds both were tried in show it better than Medium's move by more than
+        ``confidence`` standard errors of the paired difference (luck cancels out of it); else
+        Medium's move. With ``confidence`` 0 the search's best always."""
+        if best is medium or self.confidence <= 0:
+            return best.action
+        diffs = [b - m for b, m in zip(samples[best], samples[medium])]
+        n = len(diffs)
+        if n < 2:
+            return medium.action
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return best.action if mean > self.confidence * math.sqrt(var / n) else medium.action
 
     # ------------------------------------------------------------------ one simulation
-    def _simulate(self, root: Node, first: Edge, s, player: int) -> None:
+    def _simulate(self, root: Node, first: Edge, s, player: int) -> float:
         """Play ``first`` from the root in determinization ``s``, walk the tree below it as far
-        as the horizon (``rollout_turns`` ended turns), roll out from a new node, back up."""
+        as the horizon (``rollout_turns`` ended turns), roll out from a new node, back up; the
+        value for ``player``."""
         rules = self.rules
         path = []
         node, edge, mover, where, ended = root, first, player, 0, 0
@@ -160,6 +179,7 @@ class IsmctsBot(Bot):
             node.value += v
             edge.visits += 1
             edge.value += v
+        return values[player]
 
     def _step(self, s, a) -> tuple:
         """The state after ``a`` and what it revealed (its log events: chance outcomes apart)."""

@@ -163,3 +163,18 @@ def test_a_work_budget_stops_the_search_the_same_way_on_every_machine(monkeypatc
     again = IsmctsBot(rules, 9, iterations=60, candidates=4, rollout_turns=1, max_work=1)
     assert again.choose(obs, p) == a and again.work == tight.work
     assert rules.apply_trusted is not tight.rules.apply_trusted    # the game's own rules are untouched
+
+
+def test_keeps_mediums_move_unless_the_paired_worlds_show_a_clear_gain():
+    """With ``confidence`` z, the search's best move replaces Medium's (the top prior) only when
+    its mean gain over Medium's move, world by world, is more than z standard errors."""
+    from game.ai.ismcts import Edge
+    rules, _ = start("it_happens", 2)
+    bot = IsmctsBot(rules, 1, confidence=1.0)
+    medium, best = Edge("medium", 0.6), Edge("best", 0.4)
+    clear = {medium: [0.5, 0.4, 0.6, 0.5], best: [0.7, 0.6, 0.8, 0.7]}
+    noisy = {medium: [0.5, 0.4, 0.6, 0.5], best: [0.9, 0.1, 0.9, 0.2]}
+    assert bot._pick(best, medium, clear) == "best"
+    assert bot._pick(best, medium, noisy) == "medium"
+    assert IsmctsBot(rules, 1)._pick(best, medium, noisy) == "best"     # no gate: the search decides
+    assert bot._pick(medium, medium, noisy) == "medium"
