@@ -76,7 +76,8 @@ def make_bot(kind: str, rules, seed: int, timed: bool = True) -> Bot:
         # ``rollout_turns`` ended turns after the root (the tree, then Medium's own moves, or the
         # game's fast policy without ``greedy_rollouts``) and is valued by the heuristic evaluation
         # squashed by ``scale``; ``max_work`` (trusted applies per decision) cuts short the rare
-        # decision that would take far longer than most.
+        # decision that would take far longer than most; ``confidence`` keeps Medium's move unless
+        # the search shows another clearly better (see IsmctsBot._pick).
         return IsmctsBot(rules, seed, seconds=HARD_SECONDS if timed else float("inf"),
                          **get_game(rules.id).hard_settings)
     if kind == "random":

@@ -13,5 +13,5 @@ GAME = GameInfo(
     menu_order=3,
     load_rules=on_demand(f"{__name__}.rules", "get_rules"),
     load_heuristics=on_demand(f"{__name__}.heuristics"),
-    hard_settings={"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 3.0, "max_work": 12000},
+    hard_settings={"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 8.0, "max_work": 12000},
 )

@@ -144,7 +144,7 @@ def node_dist(rules) -> dict:
 @dataclass(frozen=True)
 class Profile:
     """How a level weighs what a player holds (see ``value``). Medium plays by MEDIUM; Hard also
-    knows the last round for what it is and sees the rivals who could steal what it carries."""
+    knows the last round for what it is (both see the rivals who could steal what they carry)."""
     gamma: float = 0.9          # worth kept per action still needed before an item is home
     plan_steps: int = 5         # deliveries planned ahead
     sure: float = 0.85          # share of a planned delivery's worth counted (the rest may be lost to rivals)
@@ -163,7 +163,6 @@ class Profile:
     rounds_base: float = 1.5    # rounds left before the end is triggered: this + tiles in the bag / bag_per_round
     bag_per_round: float = 4.0
     turn_units: float = 6.0     # (kept for callers: no longer read)
-    near_threat: bool = False   # a carried item is threatened by a rival who could lay an ant beside it, too
 
 
 MEDIUM = Profile()
@@ -858,7 +857,7 @@ def _build_options(rules, s, p, sy) -> list:
 
 # ------------------------------------------------------------------ the levels
 _MEDIUM = Heuristics(MEDIUM)
-HARD = Profile(endgame=True, near_threat=True)
+HARD = Profile(endgame=True)
 _BY_LEVEL = {"hard": Heuristics(HARD)}
 
 
