@@ -256,20 +256,20 @@ class Heuristics:
         held = {*s.stored[p].values(), *s.beside[p], *s.ants[p].values()}     # ruling 6
         if p == s.player:
             held.update(s.delivered)
-        prey_index = tuple(i for i, prey in enumerate(rules.prey_ids) if s.prey_left[i] and prey not in held)
-        prey_goals = tuple(d.prey[i].clearing for i in prey_index)
+        doomed_areas, doomed_prey = doomed(rules, s)
+        prey_goals = tuple(d.prey[i].clearing for i, prey in enumerate(rules.prey_ids)
+                           if s.prey_left[i] and prey not in held and i not in doomed_prey)
         leaf_goals = tuple((lf.clearing, lf.bonus, s.leaves_left[i]) for i, lf in enumerate(d.leaves)
                            if s.leaves_left[i])
         if not prey_goals and not leaf_goals:
             return 0.0
-        doomed_areas, doomed_prey = doomed(rules, s)
-        prey_goals = tuple(c for c, i in zip(prey_goals, prey_index) if i not in doomed_prey)
         ready = tuple((a.terrain, s.hatch[ai][p]) for ai, a in enumerate(d.areas)
                       if not a.soldier and s.hatch[ai][p] and ai not in doomed_areas)
         ants_l = levels.get("ants", ())
         # soldiers hatched towards a bridge, while p has none and an ANTS! space of level 3 or more
-        soldiers = (s.hatch[rules.soldier][p] * (rules.soldier not in doomed_areas) if rules.chasm and rules.chasm not in s.ants[p] and ants_l
-                    and ants_l[0] >= BRIDGE_UNITS else None)
+        soldiers = None
+        if rules.chasm and rules.chasm not in s.ants[p] and ants_l and ants_l[0] >= BRIDGE_UNITS:
+            soldiers = 0 if rules.soldier in doomed_areas else s.hatch[rules.soldier][p]
         key = (id(rules), frozenset(s.ants[p]), prey_goals, leaf_goals, ready, s.supply[p],
                levels.get("hatch", ()), ants_l, levels.get("heave", ()), have, tuple(leaf_slots),
                round(horizon, 3), round(start, 3), soldiers)
@@ -293,14 +293,14 @@ class Heuristics:
         t_now = start
         total = 0.0
         for _ in range(w.plan_steps):
-            networks = [(self.ways(rules, trails), 0.0, 0)]
+            networks = [(self.ways(rules, trails), 0.0, 0, False)]
             if soldiers is not None:                        # or over a bridge still to be built (ruling 10)
                 need = max(0, BRIDGE_UNITS - soldiers)
-                networks.append((self.bridged_ways(rules, trails), actions_for(need, hatch_l) + 1.0, need))
+                networks.append((self.bridged_ways(rules, trails), actions_for(need, hatch_l) + 1.0, need, True))
             best = None
             options = [(c, None, -1) for c in prey_goals]
             options += [(c, bonus, i) for i, (c, bonus, left) in enumerate(leaf_goals) if left > leaves_taken[i]]
-            for (ways, extra, need), (c, bonus, li) in product(networks, options):
+            for (ways, extra, need, bridged), (c, bonus, li) in product(networks, options):
                 way = ways.get(c)
                 if way is None:
                     continue
@@ -317,10 +317,10 @@ class Heuristics:
                     worth *= 1 - w.slow_risk                # it waits on the trails for rivals' soldiers
                 score = worth * w.gamma ** cost
                 if best is None or score > best[0]:
-                    best = (score, cost, worth, c, path, terrains, new, li, need if extra else None)
+                    best = (score, cost, worth, c, path, terrains, new, li, need, bridged)
             if best is None:
                 break
-            _, cost, worth, c, path, terrains, new, li, bridge_need = best
+            _, cost, worth, c, path, terrains, new, li, need, bridged = best
             t_now += cost
             if t_now > horizon + 1:
                 break
@@ -340,9 +340,9 @@ class Heuristics:
             free_ants -= new
             if new:
                 trails = trails | path
-            if bridge_need is not None:                     # built: two of its soldiers go back to the supply
+            if bridged:                                     # built: two of its soldiers go back to the supply
                 trails = trails | {rules.chasm}
-                free_ants += BRIDGE_UNITS - 1 - bridge_need
+                free_ants += BRIDGE_UNITS - 1 - need
                 soldiers = None
         return total
 

@@ -959,14 +959,12 @@ class AnticsRules(RulesBase):
         if not n.took_tiles:
             self._finish_turn(n)
             return
-        rows, arrivals, eaters = [], [], []
-        for r, row in enumerate(n.fields):
+        arrivals = [r for r, _ in self.arrivals_due(n)]
+        rows, eaters = [], []
+        for row in n.fields:
             if None in row:
                 kept = tuple(filter(None, row))                          # the tiles and the anteater
-                slid = kept + (None,) * (len(row) - len(kept))
-                if row[0] != ANTEATER and slid[0] == ANTEATER:
-                    arrivals.append(r)
-                row = slid
+                row = kept + (None,) * (len(row) - len(kept))
             rows.append(row)
             eaters.append(row.index(ANTEATER) + 1)
         n.fields = tuple(rows)
