@@ -459,6 +459,7 @@ class PlayScene(Scene):
                 self.dirty = True
             elif self.view.wheel(ev.y, self.state, self.context()):
                 self.dirty = True
+                self._refresh_tooltip()
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self.dirty = True
             for b in self._buttons():
@@ -516,6 +517,14 @@ class PlayScene(Scene):
                 a = self.view.key(k, self.state, ctx)
                 if a is not None:
                     self.submit(a)
+                else:
+                    self._refresh_tooltip()
+
+    def _refresh_tooltip(self):
+        """A key or the wheel changed what the spot under the mouse shows (a tile to build turned or
+        flipped): its words follow, without waiting for the mouse to move."""
+        if self.tooltip:
+            self.tooltip = self._hover(self.mouse)
 
     def _button(self, action):
         if action == "undo":

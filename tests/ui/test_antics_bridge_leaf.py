@@ -227,3 +227,20 @@ def test_a_person_heaves_a_green_leaf_home_to_a_fungus(app, how, route):
     assert any("home" in line and "leaf" in line for line, _ in play.log_lines)
     assert "green leaf on a level 1 fungus" in dict(play.view.result_notes(s))[p]
     app.scenes.pop()
+
+
+def test_a_click_on_the_ant_hill_heaves_the_food_home(app):
+    """A person who has heaved a leaf next to the ant-hill clicks the ant-hill, where it is to go (found
+    at the real table: the click there did nothing, only the trail the leaf lay on took it)."""
+    route = "over the land"
+    start = leaf_position(route)
+    p = start.player
+    play = open_table(app, start)
+    *before_home, home = leaf_moves(route)
+    for action in before_home:
+        by_mouse(app, play, action)
+    show(app, play)
+    hill = play.view.map_view.pt(play.view.map.nodes[R.hill_node])
+    by_mouse(app, play, home, pos=hill)
+    assert play.state.leaves[p][GREEN] == 1
+    app.scenes.pop()

@@ -192,3 +192,24 @@ def test_tab_shows_each_placement_as_the_ghost_and_enter_builds_it(app):
     assert hill[pl.cell][-1] == (s.build_tile, pl.first_symbol)
     assert hill[pl.second][-1] == (s.build_tile, pl.second_symbol)
     app.scenes.pop()
+
+
+def test_the_tooltip_follows_the_tile_when_r_turns_it(app):
+    """Found at the real table: after R the ghost showed the turned tile but the tooltip still named
+    the old placement until the mouse moved."""
+    s = build_cell_state()
+    play = scene(app, s)
+    draw(app, play, (5, 5))
+    cell = roomy_cell(play)
+    pos = centre_of(play, cell)
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    draw(app, play, pos)
+    first = play.tooltip
+    assert first.startswith(play.view.action_words(BuildCell(cell), s))
+    press(app, pygame.K_r)
+    draw(app, play, pos)
+    assert play.tooltip != first
+    assert play.tooltip.startswith(play.view.action_words(BuildCell(cell), s))   # the turned tile, in words
+    app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
+    assert play.tooltip == first
+    app.scenes.pop()

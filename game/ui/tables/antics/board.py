@@ -389,6 +389,8 @@ def draw_clearings(v, surf, state, legal):
     for a in legal:
         if isinstance(a, HeavePick):
             picks.setdefault(a.node, []).append(a)
+        elif isinstance(a, HeaveHome):                # the ant-hill takes a click that heaves home
+            picks.setdefault(rules.hill_node, []).append(a)
     tok = max(10, int(40 * bd.scale))
     for nid, (x, y) in bd.map.nodes.items():
         c = bd.pt((x, y))

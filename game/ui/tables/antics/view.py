@@ -20,7 +20,8 @@ import time
 import pygame
 
 from game.games.antics.state import (ArrivalFirst, BuildCell, BuildDir, BuildOrient, BuildTile, Discard, EndActions,
-                                     Hatch, HeavePick, PickUp, ScoutTake, Stop, StorePrey, UseMagnificant, UseSpace)
+                                     Hatch, HeaveHome, HeavePick, PickUp, ScoutTake, Stop, StorePrey, UseMagnificant,
+                                     UseSpace)
 from game.ui import theme as T
 from game.ui.tables.antics import art as A
 from game.ui.tables.antics import board as B
@@ -249,7 +250,8 @@ class View(GameView):
             opts = [a for a in legal if (isinstance(a, Hatch) and a.area == key)
                     or (isinstance(a, PickUp) and a.kind == "area" and a.where == key)]
         elif kind in ("node", "info_node"):
-            opts = [a for a in legal if isinstance(a, HeavePick) and a.node == key]
+            opts = [a for a in legal if (isinstance(a, HeavePick) and a.node == key)
+                    or (isinstance(a, HeaveHome) and key == self.rules.hill_node)]
         elif kind == "trail":
             opts = B.trail_actions(self.rules, legal).get(key, [])
         if len(opts) == 1:
