@@ -11,7 +11,8 @@ import pytest
 from game.core.rules import Seat
 from game.games.antics import heuristics
 from game.games.antics.rules import get_rules
-from game.games.antics.state import ANTEATER, EndActions, ScoutTake, Steal, Stop, UseMagnificant, UseSpace
+from game.games.antics.state import (EndActions, HeaveHome, HeaveMove, HeavePick, ScoutTake, Steal, Stop,
+                                     UseMagnificant, UseSpace)
 from game.tools.headless import headless_app
 from game.ui.tables.antics.view import View
 from game.ui.tables.antics.words import ACTION_HELP, PHASE_HINTS
@@ -228,3 +229,27 @@ def test_an_ai_to_move_gets_no_instructions_in_the_bar():
     bots = [Seat(st.name, st.color, "hard") for st in s.seats]
     assert Words(R, bots, None).status(s) == f"{s.actions_left} action{'s' if s.actions_left != 1 else ''} left."
     assert "Click a lit hex" in Words(R, s.seats, None).status(s)
+
+
+def test_each_heave_says_what_it_carries_and_where_it_goes(app):
+    """Found at the real table: at a fork the Tab focus offered two moves both called "Heave the food
+    one ant further". Each heave now names the food and the trail it goes on to (ruling 5: any
+    adjacent own empty ant), and a pick-up names what lies at the clearing."""
+    s = start()
+    p = s.player
+    ants = {"T07": "leaf:brown", "T01": None, "T08": None, "T06": None, "T12": None, "T16": None}
+    s = edit(s, round=2, actions_left=3, ants=put(s.ants, p, ants), supply=put(s.supply, p, s.supply[p] - len(ants)))
+    s = R.apply(s, UseMagnificant("heave"))
+    v = view_for(s)
+    moves = [a for a in R.legal_actions(s) if isinstance(a, HeaveMove)]
+    words = [v.action_words(a, s) for a in moves]
+    assert len(moves) == 5 and len(set(words)) == 5
+    for a, w in zip(moves, words):
+        assert w == f"Heave the brown leaf on to {v.trail_words(a.dst)}"
+        assert not IDS.search(w), w
+    home = edit(s, ants=put(s.ants, p, {"T01": "dragonfly"}))
+    assert v.action_words(HeaveHome("T01"), home) == "Heave the dragonfly home"
+    leaf_node = R.d.leaves[0].clearing
+    prey_node = R.d.prey[0].clearing
+    assert v.action_words(HeavePick("T01", leaf_node), s) == f"Pick up a {R.leaf_ids[0]} leaf here"
+    assert v.action_words(HeavePick("T01", prey_node), s) == f"Pick up a {R.prey_ids[0]} here"

@@ -283,6 +283,20 @@ class Words:
         a, b = sorted(tr.ends, key=lambda n: dist.get(n, 99))
         return f"the {' and '.join(tr.terrains)} trail from {self.place_words(a)} to {self.place_words(b)}"
 
+    def carried_words(self, state, trail: str) -> str:
+        """What the player to move's ant on ``trail`` carries: "the dragonfly", "the green leaf"."""
+        item = state.ants[state.player].get(trail)
+        return "the food" if not isinstance(item, str) else "the " + item_words(item)[2:]
+
+    def food_at_words(self, node: str) -> str:
+        """The food lying at clearing ``node``: "a dragonfly", "a brown leaf"."""
+        r = self.rules
+        if node in r.prey_at:
+            return item_words(r.prey_ids[r.prey_at[node]])
+        if node in r.leaf_at:
+            return item_words(LEAF_PREFIX + r.leaf_ids[r.leaf_at[node]])
+        return "the food"
+
     # ------------------------------------------------------------------ moves
     def action_words(self, a, state) -> str:
         """A move in words a player reads in a menu, the keyboard focus or a hint (the tile being
@@ -319,11 +333,11 @@ class Words:
         if isinstance(a, Stop):
             return "Stop this action"
         if isinstance(a, HeaveMove):
-            return "Heave the food one ant further"
+            return f"Heave {self.carried_words(state, a.src)} on to {self.trail_words(a.dst)}"
         if isinstance(a, HeaveHome):
-            return "Heave the food home"
+            return f"Heave {self.carried_words(state, a.trail)} home"
         if isinstance(a, HeavePick):
-            return "Pick up the food here"
+            return f"Pick up {self.food_at_words(a.node)} here"
         if isinstance(a, Steal):
             return f"Steal from {names[a.victim]}"
         if isinstance(a, PickUp):
