@@ -10,13 +10,13 @@ import pytest
 from game.ai.bots import bot_move, make_bot
 from game.core.rules import Seat
 from game.games.antics.rules import get_rules
-from game.games.antics.state import ScoutTake
 from game.tools.headless import headless_app
 from game.ui.theme import Theme
 from game.ui.tables.antics import art as A
 from game.ui.tables.antics import controls
 from game.ui.tables.antics.view import View
 from game.ui.views.base import ViewContext
+from tests.games.antics.positions import edit, put
 
 R = get_rules()
 TABLE = {(1280, 720): pygame.Rect(11, 65, 991, 644), (1920, 1080): pygame.Rect(16, 96, 1488, 968)}  # as the play scene lays it
@@ -205,3 +205,21 @@ def test_the_layout_is_worked_out_from_the_window_alone_and_each_view_owns_its_b
     assert other.map_view is not view.map_view and other.words is not view.words
     assert other.map_view.full_art() is not view.map_view.full_art()
     assert pygame.image.tobytes(other.map_view.full_art(), "RGBA") == pygame.image.tobytes(view.map_view.full_art(), "RGBA")
+
+
+@pytest.mark.parametrize("n", [2, 5])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_big_hand_stays_in_the_bars_right_half_clear_of_the_words(app, size, n):
+    """Found at the real table: with four tiles in hand at 1280x720 the tiles and their "Hand:" label
+    ran left over the status words. A big hand now draws smaller tiles inside the bar's right half, and
+    the status wraps short of it."""
+    s = edit(R.new_game(seats(4), 3, {}), round=2, actions_left=2)
+    tiles = tuple(t for t in s.data.tiles if not t.startswith("S"))[:n]
+    s = edit(s, hands=put(s.hands, s.player, tiles))
+    view, _ = view_at(size, s)
+    bar = view.bar
+    hand = [shape for kind, shape, _ in view.hot if kind in ("hand", "hand_info") and bar.colliderect(shape)]
+    assert len(hand) == n
+    for rr in hand:
+        assert rr.left >= bar.centerx and rr.right <= bar.right, (rr, bar)
+    assert not any(a.colliderect(b) for a in hand for b in hand if a is not b)

@@ -208,7 +208,8 @@ def draw_bar(v, surf, state, ctx, legal, mouse):
     by = r.bottom - len(rows) * (bh + gap) - th.px(4) if v.buttons else r.bottom - th.px(6)
     asking = v.asking(state) if ctx.human_turn else ""
     lines = [(ln, "small", T.DANGER if asking else T.INK_SOFT, bool(asking))
-             for ln in wrap(asking or v.words.status(state), th.font("small"), r.w // 2 - th.px(28))[:3]]
+             for ln in wrap(asking or v.words.status(state), th.font("small"),
+                            min(r.w // 2 - th.px(28), hand_left - x - th.px(4)))[:3]]
     if bag is not None:
         lines.append((facts["bag"], "tiny", T.INK_SOFT, True))
     for ln, size, colour, bold in lines:
@@ -245,7 +246,13 @@ def draw_bar_hand(v, surf, state, legal, box):
     if not hand:
         return box.right
     picks = {a.tile: a for a in legal if isinstance(a, (BuildTile, Discard))}
+    lab = th.text("Hand:", "small", T.INK_SOFT, bold=True)
     px = min(th.px(110), int(box.h / 0.62))
+    gap = th.px(10)
+    wide = len(hand) * (A.pair_size(px, True)[0] + gap)
+    room = box.w - lab.get_width()
+    if wide > room:                                         # a big hand: smaller tiles, all inside the box
+        px = max(th.px(20), int(px * room / wide))
     x = box.right
     for tid in reversed(hand):
         img = A.tile_pair(tuple(state.data.tiles[tid]), px, True, tid.startswith("S"))
@@ -256,8 +263,7 @@ def draw_bar_hand(v, surf, state, legal, box):
             v.hot.append(("hand", rr, picks[tid]))
         else:
             v.hot.append(("hand_info", rr, tid))
-        x = rr.x - th.px(10)
-    lab = th.text("Hand:", "small", T.INK_SOFT, bold=True)
+        x = rr.x - gap
     lr = lab.get_rect(midright=(x, box.y + box.h // 2))
     surf.blit(lab, lr)
     return lr.x
