@@ -44,7 +44,6 @@ def frozen_startup() -> float | None:
 
 def idle_cpu(seconds: float = 5.0) -> float:
     """Percent of one core the menu uses while nothing happens (a real loop, dummy display)."""
-    import resource
     code = ("import os;os.environ['SDL_VIDEODRIVER']='dummy';os.environ['SDL_AUDIODRIVER']='dummy';"
             "import pygame;from game.app import App;from game.scenes.select import SelectScene;"
             "a=App((1920,1080),headless=True);a.scenes.push(SelectScene(a));a.frame(16);"

@@ -4,7 +4,7 @@ import pytest
 
 from game.ai.bots import bot_move, make_bot
 from game.core.rules import Seat
-from game.games.it_happens.state import Pass, Place, Reroll, Roll
+from game.games.it_happens.state import Place
 from game.games.micropolis.state import Take
 from game.tools.headless import headless_app
 

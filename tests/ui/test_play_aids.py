@@ -41,6 +41,7 @@ def test_tab_steps_through_every_legal_move_and_enter_plays_it(app, game, n):
     assert seen == set(legal)
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     chosen = play.focus.action(play.context().legal)
+    assert chosen in legal                                   # Shift+Tab steps back onto a legal move
     before = len(play.states)
     key(app, pygame.K_RETURN)
     assert len(play.states) == before + 1

@@ -1,7 +1,6 @@
 """It Happens.. data: counts match the component list; every broken file names file, entry, field."""
 import shutil
 from collections import Counter
-from pathlib import Path
 
 import pytest
 

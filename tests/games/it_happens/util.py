@@ -1,7 +1,7 @@
 """Helpers to build It Happens.. positions for rule tests."""
 from game.core.rules import Seat
 from game.games.it_happens.rules import get_rules
-from game.games.it_happens.state import Place, Roll
+from game.games.it_happens.state import Place
 
 R = get_rules()
 COLORS = ["yellow", "red", "green", "blue", "white"]

@@ -65,7 +65,6 @@ def icon(kind: str, size: int) -> pygame.Surface:
     u = size / 24
     ink = T.INK
     lw = max(1, int(u * 1.4))
-    c = r.center
     if kind == "worm":
         _worm(s, r.inflate(-u * 2, -u * 4))
     elif kind == "map":
