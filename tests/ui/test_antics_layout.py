@@ -223,3 +223,23 @@ def test_a_big_hand_stays_in_the_bars_right_half_clear_of_the_words(app, size, n
     for rr in hand:
         assert rr.left >= bar.centerx and rr.right <= bar.right, (rr, bar)
     assert not any(a.colliderect(b) for a in hand for b in hand if a is not b)
+
+
+def test_short_of_room_the_status_shows_whole_sentences(app, monkeypatch):
+    """Found at the real table: under the last-round banner at 1280x720 only one line of the status fit,
+    and it stopped mid-sentence ("3 actions left. Click a lit hex of your"). Short of room the bar now
+    shows the status's first sentence whole."""
+    s = R.new_game(seats(4), 2026, {})
+    s = edit(s, round=12, actions_left=3, end_by=(s.player + 3) % 4, turns_left=1)
+    drawn = []
+    text = Theme.text
+
+    def spy(self, words, *a, **k):
+        drawn.append(words)
+        return text(self, words, *a, **k)
+
+    monkeypatch.setattr(Theme, "text", spy)
+    view, _ = view_at((1280, 720), s)
+    assert view.banner_rect is not None
+    status = [w for w in drawn if "actions left" in w or "Click" in w]
+    assert status == ["3 actions left."], status

@@ -207,9 +207,12 @@ def draw_bar(v, surf, state, ctx, legal, mouse):
     rows = [rest] if not mags else [mags, rest]
     by = r.bottom - len(rows) * (bh + gap) - th.px(4) if v.buttons else r.bottom - th.px(6)
     asking = v.asking(state) if ctx.human_turn else ""
-    lines = [(ln, "small", T.DANGER if asking else T.INK_SOFT, bool(asking))
-             for ln in wrap(asking or v.words.status(state), th.font("small"),
-                            min(r.w // 2 - th.px(28), hand_left - x - th.px(4)))[:3]]
+    words = asking or v.words.status(state)
+    width = min(r.w // 2 - th.px(28), hand_left - x - th.px(4))
+    wrapped = wrap(words, th.font("small"), width)[:3]
+    if len(wrapped) * th.font("small").get_linesize() > by - y and ". " in words:
+        wrapped = wrap(words.split(". ")[0] + ".", th.font("small"), width)   # short of room: no cut sentence
+    lines = [(ln, "small", T.DANGER if asking else T.INK_SOFT, bool(asking)) for ln in wrapped]
     if bag is not None:
         lines.append((facts["bag"], "tiny", T.INK_SOFT, True))
     for ln, size, colour, bold in lines:
