@@ -253,3 +253,18 @@ def test_each_heave_says_what_it_carries_and_where_it_goes(app):
     prey_node = R.d.prey[0].clearing
     assert v.action_words(HeavePick("T01", leaf_node), s) == f"Pick up a {R.leaf_ids[0]} leaf here"
     assert v.action_words(HeavePick("T01", prey_node), s) == f"Pick up a {R.prey_ids[0]} here"
+
+
+def test_a_clearing_hover_says_which_ants_reach_it_and_counts_in_plain_english(app):
+    """Found at the real table: I laid water ants towards the dragonfly and only then read, trail by
+    trail, that its last trail was stone. The clearing's hover now names the ants that reach it (the
+    terrains of the trails ending there), and counts read "3 dragonflies", "5 brown leaves"."""
+    s = start()
+    v = view_for(s)
+    node = next(p.clearing for p in R.d.prey if p.id == "dragonfly")
+    kinds = {" and ".join(R.d.trails[t].terrains) for t in R.node_trails[node] if t != R.chasm}
+    words = v.words.hover_words("node", node, s)
+    assert words.startswith("3 dragonflies left here; reach it with a ")
+    assert all(k in words for k in kinds) and words.endswith(" ant")
+    leaf = R.d.leaves[R.leaf_ids.index("brown")].clearing
+    assert v.words.hover_words("node", leaf, s).startswith(f"{s.leaves_left[R.leaf_ids.index('brown')]} brown leaves left here")

@@ -63,7 +63,14 @@ END_REASONS = {"bag": "the bag ran out of tiles before the scout fields were ful
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    """"1 ant", "3 ants", "2 butterflies", "5 brown leaves"."""
+    if n == 1:
+        return f"{n} {word}"
+    if word.endswith("leaf"):
+        return f"{n} {word[:-1]}ves"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return f"{n} {word[:-1]}ies"
+    return f"{n} {word}s"
 
 
 def item_words(item) -> str:
@@ -283,6 +290,14 @@ class Words:
         a, b = sorted(tr.ends, key=lambda n: dist.get(n, 99))
         return f"the {' and '.join(tr.terrains)} trail from {self.place_words(a)} to {self.place_words(b)}"
 
+    def reached_by(self, node: str) -> str:
+        """Which ants can reach a clearing: the terrains of the trails that end there."""
+        r = self.rules
+        kinds = sorted({" and ".join(r.d.trails[t].terrains) for t in r.node_trails[node] if t != r.chasm})
+        if not kinds:
+            return "no trail reaches it"
+        return "reach it with a " + (" or ".join(kinds) if len(kinds) <= 2 else ", ".join(kinds[:-1]) + " or " + kinds[-1]) + " ant"
+
     def carried_words(self, state, trail: str) -> str:
         """What the player to move's ant on ``trail`` carries: "the dragonfly", "the green leaf"."""
         item = state.ants[state.player].get(trail)
@@ -472,10 +487,10 @@ class Words:
         if kind in ("node", "info_node"):
             pi = self.rules.prey_at.get(key)
             if pi is not None:
-                return f"{plural(state.prey_left[pi], d.prey[pi].name)} left here"
+                return f"{plural(state.prey_left[pi], d.prey[pi].name)} left here; {self.reached_by(key)}"
             li = self.rules.leaf_at.get(key)
             if li is not None:
-                return f"{plural(state.leaves_left[li], d.leaves[li].id + ' leaf')} left here".replace("leafs", "leaves")
+                return f"{plural(state.leaves_left[li], d.leaves[li].id + ' leaf')} left here; {self.reached_by(key)}"
             return "The large ant-hill: every trail network starts here, and food heaved here is home"
         if kind == "trail":
             if key == self.rules.chasm:
