@@ -30,7 +30,7 @@ PHASE_HINTS = {
     "build_orient": "Build: choose which symbol lies on the first hex",
     "hatch": "Hatch: click a lit hatching area (or Stop)",
     "ants": "ANTS!: click a lit trail to send an ant or take one back (or Stop)",
-    "heave": "Heave: click a lit clearing or trail (or Stop)",
+    "heave": "Heave: click a lit clearing, trail or the ant-hill (or Stop)",
     "store": "Store your prey: click a free hex of your hill",
     "discard": "Too many tiles: click one in your hand to put back",
     "order": "Anteaters arrive together: choose which comes first",
