@@ -13,6 +13,7 @@ from game.games.antics.data import ACTION_WORDS
 from game.games.antics.state import (LEAF_PREFIX, Bridge, BuildCell, BuildDir, BuildOrient, BuildTile, Discard,
                                      EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp, PlaceAnt, ScoutTake,
                                      Steal, Stop, StorePrey, UseMagnificant, UseSpace)
+from game.ui.tables.words import join_words
 
 ACTION_HELP = {
     "scout": "take tiles from the scout fields",
@@ -73,13 +74,14 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}s"
 
 
+def item_name(item: str) -> str:
+    """An item's name: a prey id as it is, a leaf as "green leaf"."""
+    return f"{item[len(LEAF_PREFIX):]} leaf" if item.startswith(LEAF_PREFIX) else item
+
+
 def item_words(item) -> str:
     """A carried item (a prey id or a leaf) in words; "food" when unknown."""
-    if not isinstance(item, str):
-        return "food"
-    if item.startswith(LEAF_PREFIX):
-        return f"a {item[len(LEAF_PREFIX):]} leaf"
-    return f"a {item}"
+    return f"a {item_name(item)}" if isinstance(item, str) else "food"
 
 
 def tile_words(tile) -> str:
@@ -296,12 +298,12 @@ class Words:
         kinds = sorted({" and ".join(r.d.trails[t].terrains) for t in r.node_trails[node] if t != r.chasm})
         if not kinds:
             return "no trail reaches it"
-        return "reach it with a " + (" or ".join(kinds) if len(kinds) <= 2 else ", ".join(kinds[:-1]) + " or " + kinds[-1]) + " ant"
+        return f"reach it with a {join_words(kinds, 'or')} ant"
 
     def carried_words(self, state, trail: str) -> str:
         """What the player to move's ant on ``trail`` carries: "the dragonfly", "the green leaf"."""
         item = state.ants[state.player].get(trail)
-        return "the food" if not isinstance(item, str) else "the " + item_words(item)[2:]
+        return f"the {item_name(item)}" if isinstance(item, str) else "the food"
 
     def food_at_words(self, node: str) -> str:
         """The food lying at clearing ``node``: "a dragonfly", "a brown leaf"."""

@@ -11,7 +11,8 @@ from game.games.it_happens.state import Pass, Place, Reroll, Roll
 from game.ui import theme as T
 from game.ui.tables.it_happens import art as A
 from game.ui.tables.it_happens import words as W
-from game.ui.tables.it_happens.words import item_words, join_and, mound_number, plural, worms_left  # noqa: F401
+from game.ui.tables.words import join_words
+from game.ui.tables.it_happens.words import item_words, mound_number, plural, worms_left  # noqa: F401
 from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_panel
 
@@ -394,7 +395,7 @@ class View(GameView):
                 dice.append(plural(cnt, f"{T.color_word(color)} die", f"{T.color_word(color)} dice"))
         if dice:
             self.hot.append((pygame.Rect(x0, y, x - x0, ds),
-                             f"{state.seats[p].name} still holds {join_and(dice)} this round."))
+                             f"{state.seats[p].name} still holds {join_words(dice)} this round."))
 
     def _draw_worms(self, surf, state, p, wx, y):
         th = self.th
@@ -560,7 +561,7 @@ class View(GameView):
             return (f"Mound {mound_number(state.mounds[pending.mound])}, column {pending.column + 1} chosen: "
                     "click it again or press Enter; Esc cancels")
         keys = sorted({a.mound + 1 for a in places})
-        keys = f"key {keys[0]}" if len(keys) == 1 else "keys " + join_and([str(k) for k in keys]).replace(" and ", ", ")
+        keys = f"key {keys[0]}" if len(keys) == 1 else "keys " + join_words([str(k) for k in keys]).replace(" and ", ", ")
         die = self._die_words(state)
         if self.confirm_placements:
             return f"Choose a glowing column for {die} ({keys}), then confirm{extra}"
@@ -637,7 +638,7 @@ class View(GameView):
         if not face_up:
             count = len(state.queens[p]) + len(state.generals[p])
             return f"{name} holds {plural(count, 'victory point tile')}, face down."
-        parts = [f"{kind} tiles {join_and([str(v) for v in vals])}"
+        parts = [f"{kind} tiles {join_words([str(v) for v in vals])}"
                  for kind, vals in (("Queen", state.queens[p]), ("General", state.generals[p])) if vals]
         return f"{name}: {'; '.join(parts)}."
 

@@ -10,6 +10,7 @@ from typing import Callable
 
 from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
+from game.ui.tables.words import join_words
 
 
 def plain_colour(color: str) -> str:
@@ -19,10 +20,6 @@ def plain_colour(color: str) -> str:
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else many or one + 's'}"
-
-
-def join_and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def item_words(kind: str, n: int = 1) -> str:
@@ -69,7 +66,7 @@ def describe_event(rules, ev: dict, state, colour_word: Callable[[str], str] = p
         return state.seats[p].name if p is not None else "nobody"
     t = ev["type"]
     if t == "round":
-        mounds = join_and([mound_number(m) for m in ev["mounds"]])
+        mounds = join_words([mound_number(m) for m in ev["mounds"]])
         return f"Round {ev['round']}: mounds {mounds} are turned up; {name(ev['start_player'])} starts."
     if t == "roll":
         return f"{name(ev['player'])} rolls a {colour_word(ev['color'])} {ev['value']}."
@@ -89,7 +86,7 @@ def describe_event(rules, ev: dict, state, colour_word: Callable[[str], str] = p
             parts.append(f"the General to {name(ev['general'])}")
         if ev["worms"]:
             each = " each" if len(ev["worms"]) > 1 else ""
-            parts.append(f"a worm{each} to " + join_and([name(p) for p in ev["worms"]]))
+            parts.append(f"a worm{each} to " + join_words([name(p) for p in ev["worms"]]))
         return f"Mound {mound_number(ev['mound'])} scored: {'; '.join(parts) or 'nobody played there'}."
     return None
 

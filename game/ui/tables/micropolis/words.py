@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Callable
 
 from game.games.micropolis.state import ChooseLeader, FillBarracks, PlaceEnd, Sentry, Take
+from game.ui.tables.words import join_words
 
 # the scoring lines in the words of every screen (the results too, through View.line_labels); the
 # Red army *token* only marks the Military leader, so the line that pays the largest army is named
@@ -30,11 +31,6 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 def a_an(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
-
-
-def join_words(parts: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def tile_words(tile) -> str:
