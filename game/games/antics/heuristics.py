@@ -3,7 +3,8 @@
 ``value(rules, s, p)`` projects what player p will be worth: points scored, then a plan of the
 deliveries p could still make (``Heuristics.plan``): again and again the prey of a kind p lacks, or
 a leaf for a fungus, with the best worth for its cost in actions: the ants still to hatch and lay
-on a shortest way from p's network (hatched ants of the right terrain count), then the heaves
+on a shortest way from p's network (hatched ants of the right terrain count; soldiers idle in their
+area are picked up again when the supply runs short), then the heaves
 home, each at the level of p's best spaces for that action (so building a heave, ANTS! or hatch
 space higher pays through every delivery it speeds up). The ants a delivery lays stay for the
 next one; a delivery is discounted per action spent until it is home and counts for nothing past
@@ -11,8 +12,10 @@ the clock (the actions left before the bag runs out, or p's last turn); one that
 heaves than a turn gives is worth less (it waits on the trails for rivals' soldiers). Carried
 items count by the heaves they still need: nothing lost if this turn's heaves bring them home,
 else a share lost to a steal (more when a rival has, or could lay, an ant beside them). The hill's
-action levels (a little), the tiles in hand by their symbols, soldiers ready and leaves without a
-fungus yet add a little; a player with no turn left is worth their score and tie-break.
+action levels (a little), the tiles in hand by their symbols and soldiers ready add a little. A leaf
+with no fungus for it counts what it will be worth on one (a green one with its bonus) at every step,
+still to fetch, carried or home, so that bringing it nearer never looks worse; a player with no turn
+left is worth their score and tie-break.
 
 Medium plays each decision for the best value after it (its own minus a share of the best
 rival's); choosing an action is judged by playing that whole action out greedily, and a tile by
@@ -153,9 +156,8 @@ class Profile:
     exposed: float = 0.4        # share lost when it waits on the trails, no rival ready to steal it yet
     slow_risk: float = 0.4      # share of a delivery lost when it needs more heaves than one turn gives
     hill_w: float = 0.1         # the hill's action levels beyond what the plan sees
-    leaf_spec: float = 1.0      # a leaf for a fungus not yet built
-    spare_leaf: float = 1.0     # a leaf home with no fungus for it yet
-    leaf_extra: float = 1.5     # a leaf to fetch is worth this more than its fungus
+    spare_leaf: float = 1.0     # a leaf with no fungus for it yet (its bonus and leaf_extra apart)
+    leaf_extra: float = 1.5     # a leaf to fetch is worth this more than its fungus (one with no fungus yet, at every step)
     hand_w: float = 0.3         # a tile in hand, by what its symbols are worth (TILE_SYMBOL_W)
     soldier_w: float = 0.3      # a soldier ready to guard or steal
     rival: float = 0.35         # a move's worth: mine minus this much of the best rival's
@@ -203,9 +205,8 @@ class Heuristics:
         if turns == 0:                                     # nothing more will come home: the tie-break counts
             return v + TIE_W * tiebreak(rules, s, p)
         horizon = actions_left_in_game(s, p, w)
-        spare = sum(s.leaves[p]) - len(rules.fungus_use(s, p))
-        if spare > 0:                                      # leaves home without a fungus yet: one may be built
-            v += spare * w.sure * w.spare_leaf
+        for bonus in spare_leaf_bonuses(rules, s, p):     # leaves home without a fungus yet: one may be built
+            v += w.sure * (w.spare_leaf + bonus + w.leaf_extra)
         levels = action_levels(rules, s, p)
         mine = s.ants[p]
         leaf_slots = _free_fungi(rules, s, p)
@@ -226,7 +227,9 @@ class Heuristics:
                 continue                                   # it cannot be home in time
             disc = w.gamma ** spent
             if item.startswith(LEAF_PREFIX):
-                iv = disc * ((leaf_slots.pop(0) if leaf_slots else w.leaf_spec) + (2 if item.endswith("green") else 0))
+                bonus = rules.leaf_bonus[item[len(LEAF_PREFIX):]]
+                # with no fungus for it, worth what it will be home, not more
+                iv = disc * (leaf_slots.pop(0) + bonus if leaf_slots else w.sure * (w.spare_leaf + bonus + w.leaf_extra))
             else:
                 iv = disc * _marginal_prey(k + carried_prey)
                 carried_prey += 1
@@ -270,9 +273,11 @@ class Heuristics:
         soldiers = None
         if rules.chasm and rules.chasm not in s.ants[p] and ants_l and ants_l[0] >= BRIDGE_UNITS:
             soldiers = 0 if rules.soldier in doomed_areas else s.hatch[rules.soldier][p]
+        # else soldiers waiting in their area may be picked up again (ruling 9) when ants run short
+        idle = s.hatch[rules.soldier][p] if soldiers is None else 0
         key = (id(rules), frozenset(s.ants[p]), prey_goals, leaf_goals, ready, s.supply[p],
                levels.get("hatch", ()), ants_l, levels.get("heave", ()), have, tuple(leaf_slots),
-               round(horizon, 3), round(start, 3), soldiers)
+               round(horizon, 3), round(start, 3), soldiers, idle)
         got = self.plan_cache.get(key)
         if got is None:
             if len(self.plan_cache) >= VALUE_CACHE_SIZE:
@@ -282,12 +287,13 @@ class Heuristics:
 
     def _plan(self, rules, key) -> float:
         (_, trails, prey_goals, leaf_goals, ready, supply, hatch_l, ants_l, heave_l, have, slots, horizon,
-         start, soldiers) = key
+         start, soldiers, idle) = key
         w = self.w
         prey_goals = list(prey_goals)
         ready = dict(ready)
         free_ants = supply + sum(ready.values())
-        one_turn = sum(heave_l[:rules.d.actions_per_turn]) + 1      # heaves in one turn, the magnificANT too
+        # heaves in one turn: its best actions among the heave spaces and the magnificANT (an action too)
+        one_turn = sum(sorted((*heave_l, 1), reverse=True)[:rules.d.actions_per_turn])
         leaves_taken = [0] * len(leaf_goals)
         slots = list(slots)
         t_now = start
@@ -305,22 +311,23 @@ class Heuristics:
                 if way is None:
                     continue
                 new, heave, path, terrains = way
-                if new + need > free_ants:
+                short = max(0, new + need - free_ants)      # idle soldiers to pick up first
+                if short and (bridged or short > idle):
                     continue
                 hatch = new - _matched(terrains, ready) if ready else new
-                cost = actions_for(hatch, hatch_l) + actions_for(new, ants_l) + actions_for(heave, heave_l) + extra
+                cost = actions_for(hatch, hatch_l) + actions_for(new + short, ants_l) + actions_for(heave, heave_l) + extra
                 if bonus is None:
                     worth = _marginal_prey(have)
-                else:
-                    worth = (slots[0] if slots else w.leaf_spec) + bonus + w.leaf_extra
+                else:                                       # a leaf: a little more, to go and get it
+                    worth = (slots[0] if slots else w.spare_leaf) + bonus + w.leaf_extra
                 if heave > one_turn:
                     worth *= 1 - w.slow_risk                # it waits on the trails for rivals' soldiers
                 score = worth * w.gamma ** cost
                 if best is None or score > best[0]:
-                    best = (score, cost, worth, c, path, terrains, new, li, need, bridged)
+                    best = (score, cost, worth, c, path, terrains, new, li, need, bridged, short)
             if best is None:
                 break
-            _, cost, worth, c, path, terrains, new, li, need, bridged = best
+            _, cost, worth, c, path, terrains, new, li, need, bridged, short = best
             t_now += cost
             if t_now > horizon + 1:
                 break
@@ -337,7 +344,8 @@ class Heuristics:
                     slots.pop(0)
             if ready and path:
                 _matched(terrains, ready, use=True)
-            free_ants -= new
+            idle -= short
+            free_ants += short - new
             if new:
                 trails = trails | path
             if bridged:                                     # built: two of its soldiers go back to the supply
@@ -474,12 +482,11 @@ class Heuristics:
             return [self._sub_value(rules, s, player, a) for a in acts]
         if s.phase != "act":
             return [rel(rules, rules.apply_trusted(s, a), player) for a in acts]
-        now = rel(rules, s, player)
         out = []
         seen: dict = {}
         for a in acts:
-            if isinstance(a, EndActions):
-                out.append(now)
+            if isinstance(a, EndActions):                   # judged after it: what is carried is no longer safe
+                out.append(rel(rules, rules.apply_trusted(s, a), player))
                 continue
             key = None
             if isinstance(a, UseSpace):
@@ -558,6 +565,13 @@ def plays_again(s, p) -> bool:
 
 
 TILE_SYMBOL_W = {"heave": 1.0, "ants": 0.8, "hatch": 0.6, FUNGUS: 0.6, "build": 0.3, "scout": 0.2}
+
+
+def spare_leaf_bonuses(rules, s, p) -> list:
+    """The bonuses of p's leaves home that lie on no fungus (ruling 37 lays green ones first)."""
+    bonuses = sorted((rules.leaf_bonus[lid] for lid, k in zip(rules.leaf_ids, s.leaves[p]) for _ in range(k)),
+                     reverse=True)
+    return bonuses[len(rules.fungus_use(s, p)):]
 
 
 def hand_worth(d, hand) -> float:

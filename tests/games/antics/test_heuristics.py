@@ -11,6 +11,9 @@ from game.core.rng import Rng
 from game.core.rules import Seat
 from game.games import get_rules
 from game.games.antics import heuristics as HEUR
+from game.games.antics.state import LEAF_PREFIX
+
+from .positions import edit, put
 
 R = get_rules("antics")
 
@@ -135,3 +138,39 @@ def test_a_rival_who_could_lay_an_ant_beside_a_carried_item_threatens_it():
     held = t.copy()
     held.stored = (s.stored[0], {(0, 0): "caterpillar"}, s.stored[2])   # ruling 6: a kind they hold
     assert not HEUR._steal_threat_near(R, held, 0, trail)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("leaf", ["green", "brown"])
+def test_a_leaf_home_without_a_fungus_is_worth_at_least_what_it_was_carried(profile, leaf):
+    """Ruling 37: a leaf scores only on a fungus, but one home waits there safely for a fungus to be
+    built (a green one keeps its bonus). Valuing it less home than on the trail kept an AI carrying
+    a green leaf beside its hill for eight turns, ending each turn with its actions unused."""
+    s = R.new_game(seats(3), 26, {})
+    trail = R.node_trails[R.hill_node][0]                   # touches the large ant-hill
+    li = R.leaf_ids.index(leaf)
+    for p in range(3):                                      # the one to move, and two who are not
+        one = put(s.leaves[p], li, 1)                       # a first leaf lies on the hill's one fungus
+        carried = edit(s, ants=put(s.ants, p, {trail: LEAF_PREFIX + leaf}), leaves=put(s.leaves, p, one))
+        home = edit(s, ants=put(s.ants, p, {trail: None}), leaves=put(s.leaves, p, put(one, li, 2)))
+        assert len(R.fungus_use(home, p)) == 1
+        h = HEUR.Heuristics(profile)
+        assert h.value(R, home, p) >= h.value(R, carried, p)
+
+
+def test_soldiers_idle_in_their_area_count_as_ants_when_the_supply_runs_out():
+    """Ruling 9: ANTS! may pick an ant up from a hatching area. A player whose ants are all on trails
+    or waiting as soldiers once saw no delivery it could make and ended four turns in a row unused."""
+    s = R.new_game(seats(3), 26, {})
+    p = 1
+    h = HEUR.Heuristics(HEUR.MEDIUM)
+
+    def plan(t):
+        return h.plan(R, t, p, HEUR.action_levels(R, t, p), 0, HEUR._free_fungi(R, t, p),
+                      HEUR.actions_left_in_game(t, p, h.w), 0.0)
+
+    broke = edit(s, supply=put(s.supply, p, 0))
+    assert plan(broke) == 0.0                          # no ant to lay: no prey can come
+    idle = edit(broke, hatch=with_hatched(broke, R.soldier, p, 3))
+    assert plan(idle) > 0.0
+    assert plan(idle) < plan(edit(s, supply=put(s.supply, p, 3)))   # picking them up costs ANTS! units
