@@ -13,8 +13,8 @@ heaves than a turn gives is worth less (it waits on the trails for rivals' soldi
 items count by the heaves they still need: nothing lost if this turn's heaves bring them home,
 else a share lost to a steal (more when a rival has, or could lay, an ant beside them). The hill's
 action levels (a little), the tiles in hand by their symbols and soldiers ready add a little. A leaf
-with no fungus for it counts what it will be worth on one (a green one with its bonus) at every step,
-still to fetch, carried or home, so that bringing it nearer never looks worse; a player with no turn
+with no fungus for it counts a little, a green one its bonus too, and never less home than carried
+(so that bringing it home never looks worse than leaving it on the trails); a player with no turn
 left is worth their score and tie-break.
 
 Medium plays each decision for the best value after it (its own minus a share of the best
@@ -156,8 +156,8 @@ class Profile:
     exposed: float = 0.4        # share lost when it waits on the trails, no rival ready to steal it yet
     slow_risk: float = 0.4      # share of a delivery lost when it needs more heaves than one turn gives
     hill_w: float = 0.1         # the hill's action levels beyond what the plan sees
-    spare_leaf: float = 1.0     # a leaf with no fungus for it yet (its bonus and leaf_extra apart)
-    leaf_extra: float = 1.5     # a leaf to fetch is worth this more than its fungus (one with no fungus yet, at every step)
+    spare_leaf: float = 1.0     # a leaf with no fungus for it yet (its bonus apart)
+    leaf_extra: float = 1.5     # a leaf to fetch is worth this more than its fungus
     hand_w: float = 0.3         # a tile in hand, by what its symbols are worth (TILE_SYMBOL_W)
     soldier_w: float = 0.3      # a soldier ready to guard or steal
     rival: float = 0.35         # a move's worth: mine minus this much of the best rival's
@@ -206,7 +206,7 @@ class Heuristics:
             return v + TIE_W * tiebreak(rules, s, p)
         horizon = actions_left_in_game(s, p, w)
         for bonus in spare_leaf_bonuses(rules, s, p):     # leaves home without a fungus yet: one may be built
-            v += w.sure * (w.spare_leaf + bonus + w.leaf_extra)
+            v += w.sure * (w.spare_leaf + bonus)
         levels = action_levels(rules, s, p)
         mine = s.ants[p]
         leaf_slots = _free_fungi(rules, s, p)
@@ -229,7 +229,7 @@ class Heuristics:
             if item.startswith(LEAF_PREFIX):
                 bonus = rules.leaf_bonus[item[len(LEAF_PREFIX):]]
                 # with no fungus for it, worth what it will be home, not more
-                iv = disc * (leaf_slots.pop(0) + bonus if leaf_slots else w.sure * (w.spare_leaf + bonus + w.leaf_extra))
+                iv = disc * (leaf_slots.pop(0) + bonus if leaf_slots else w.sure * (w.spare_leaf + bonus))
             else:
                 iv = disc * _marginal_prey(k + carried_prey)
                 carried_prey += 1

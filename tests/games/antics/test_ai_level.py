@@ -25,10 +25,10 @@ def play(kinds, seed):
 
 def test_four_mediums_score_well_above_the_old_level():
     """The old Medium: 3.0 points a player, 5.4 for the winner, 1.5 prey each, hardly any fungus
-    points, no bridge. Three seeded games of four Mediums now (about 12 and 21 over 24 games, a
-    bridge in a quarter to a half of them)."""
+    points, no bridge. Six seeded games of four Mediums now (about 13 and 21 over 48 games, a
+    bridge in a half of them)."""
     totals, winners, fungus_players, eaten, delivered, bridges = [], [], 0, 0, 0, 0
-    for seed in (1, 2, 3):
+    for seed in range(1, 7):
         s = play(["medium"] * 4, seed)
         scores = [sh.total for sh in R.score_sheets(s)]
         totals += scores
@@ -43,7 +43,7 @@ def test_four_mediums_score_well_above_the_old_level():
                 bridges += 1
     assert sum(totals) / len(totals) >= 7.0
     assert sum(winners) / len(winners) >= 11.0
-    assert fungus_players >= 2
+    assert fungus_players >= 6       # of 24 (about half of the players over 48 games)
     assert eaten <= delivered / 2
     assert bridges >= 1           # the old Medium never bridged the chasm (0 in 578 records)
 
