@@ -568,10 +568,9 @@ TILE_SYMBOL_W = {"heave": 1.0, "ants": 0.8, "hatch": 0.6, FUNGUS: 0.6, "build": 
 
 
 def spare_leaf_bonuses(rules, s, p) -> list:
-    """The bonuses of p's leaves home that lie on no fungus (ruling 37 lays green ones first)."""
-    bonuses = sorted((rules.leaf_bonus[lid] for lid, k in zip(rules.leaf_ids, s.leaves[p]) for _ in range(k)),
-                     reverse=True)
-    return bonuses[len(rules.fungus_use(s, p)):]
+    """The bonuses of p's leaves home that lie on no fungus (those ruling 37 lays last)."""
+    fungi = rules.hill_info(s, p).fungi(s.stored[p])
+    return [rules.leaf_bonus[lid] for lid in rules.leaves_green_first(s, p)[len(fungi):]]
 
 
 def hand_worth(d, hand) -> float:

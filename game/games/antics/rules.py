@@ -1111,13 +1111,16 @@ class AnticsRules(RulesBase):
     }
 
     # ------------------------------------------------------------------ scoring
+    def leaves_green_first(self, s: State, p: int) -> list[str]:
+        """p's leaves home, one id each, in the order ruling 37 lays them on fungi (green first)."""
+        leaves = [lid for lid, k in zip(self.leaf_ids, s.leaves[p]) for _ in range(k)]
+        leaves.sort(key=lambda lid: -self.leaf_bonus[lid])
+        return leaves
+
     def fungus_use(self, s: State, p: int) -> list[tuple]:
         """Ruling 37: leaves on the highest uncovered fungi, green first: [(cell, level, leaf)]."""
         fungi = self.hill_info(s, p).fungi(s.stored[p])
-        leaves = [lid for lid, k in zip(self.leaf_ids, s.leaves[p])
-                  for _ in range(k)]
-        leaves.sort(key=lambda lid: -self.leaf_bonus[lid])
-        return [(c, lvl, leaf) for (lvl, c), leaf in zip(fungi, leaves)]
+        return [(c, lvl, leaf) for (lvl, c), leaf in zip(fungi, self.leaves_green_first(s, p))]
 
     def score_lines(self, s: State, p: int) -> dict:
         """p's score sheet lines (without the tie-break)."""

@@ -12,7 +12,7 @@ import math
 from game.games.antics.data import ACTION_WORDS
 from game.games.antics.state import (LEAF_PREFIX, Bridge, BuildCell, BuildDir, BuildOrient, BuildTile, Discard,
                                      EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp, PlaceAnt, ScoutTake,
-                                     Steal, Stop, StorePrey, UseMagnificant, UseSpace)
+                                     Steal, Stop, StorePrey, UseMagnificant, UseSpace, item_name)
 from game.ui.tables.words import join_words
 
 ACTION_HELP = {
@@ -72,11 +72,6 @@ def plural(n: int, word: str) -> str:
     if word.endswith("y") and word[-2:-1] not in "aeiou":
         return f"{n} {word[:-1]}ies"
     return f"{n} {word}s"
-
-
-def item_name(item: str) -> str:
-    """An item's name: a prey id as it is, a leaf as "green leaf"."""
-    return f"{item[len(LEAF_PREFIX):]} leaf" if item.startswith(LEAF_PREFIX) else item
 
 
 def item_words(item) -> str:
