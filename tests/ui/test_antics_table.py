@@ -197,6 +197,19 @@ def test_the_bag_is_counted_in_rounds_until_the_end_is_triggered(app):
     assert view.facts(ended)["bag"] == f"Bag: {len(s.bag)} tiles"
 
 
+def test_the_rounds_left_count_the_prey_running_out_when_that_end_is_nearer(app):
+    """Ruling 22: the game also ends when one prey kind at most is left on the board, and that is how
+    most games end. With two kinds left, one of them a single prey, the end is a round or two away
+    though the bag is full (a player saw "about 6 rounds left" in the round the prey ran out)."""
+    s = start()
+    view, _ = drawn(s)
+    near = edit(s, prey_left=(0, 0, 0, 0, 1, 3))
+    assert view.facts(near)["bag"] == "Prey: 2 kinds on the board, about 2 rounds left"
+    one_each = edit(s, prey_left=(1, 1, 1, 0, 0, 0))
+    assert view.facts(one_each)["bag"].startswith("Prey: 3 kinds on the board, about ")
+    assert view.facts(s)["bag"].startswith("Bag: ")             # a full board: the bag is the nearer end
+
+
 def test_a_banner_names_the_turns_left_once_the_end_is_triggered(app):
     s = start()
     assert drawn(s)[0].facts(s)["banner"] == ""

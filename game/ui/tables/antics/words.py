@@ -63,6 +63,9 @@ END_REASONS = {"bag": "the bag ran out of tiles before the scout fields were ful
                "stall": "a whole round went by without anyone taking an action"}
 
 
+PREY_PER_PLAYER_ROUND = 0.27   # prey leaving the board a player a round (measured over Medium games at 3 and 4 seats)
+
+
 def plural(n: int, word: str) -> str:
     """"1 ant", "3 ants", "2 butterflies", "5 brown leaves"."""
     if n == 1:
@@ -401,10 +404,13 @@ class Words:
         return PHASE_HINTS.get(ph, "")
 
     def bag_words(self, state) -> str:
-        """The bag in tiles and, until the end is triggered, in rounds: each turn end refills the scout
-        fields with as many tiles as that turn took, so the bag empties at the rate seen so far (one
-        tile a turn assumed until a round has been played); when a refill runs short every player has
-        one more turn (ruling 22), and the game stops after the last stall round (ruling 36)."""
+        """The bag in tiles and, until the end is triggered, the rounds left by the nearer of the two
+        ends (ruling 22). The bag: each turn end refills the scout fields with as many tiles as that
+        turn took, so it empties at the rate seen so far (one tile a turn assumed until a round has been
+        played); the game stops after the last stall round (ruling 36). The prey: the end also comes when
+        one kind at most is left on the board, and the prey of the other kinds leave it (picked up or
+        eaten) at about PREY_PER_PLAYER_ROUND a player a round. In games of AIs the prey end nearly
+        every game, with the bag still a third full."""
         d, n, bag = state.data, len(self.seats), len(state.bag)
         if state.end_by is not None or state.phase == "over":
             return f"Bag: {plural(bag, 'tile')}"
@@ -412,6 +418,11 @@ class Words:
         taken = max(0, len(d.bag_tiles) - d.rows * d.setup_fields - bag)
         per_round = max(0.5, (taken + n) / (turns + n) * n)
         left = min(math.ceil(bag / per_round) + 1, d.stall_rounds - state.round + 2)
+        to_go = sum(state.prey_left) - max(state.prey_left)       # prey to leave before one kind is left
+        by_prey = round(1 + to_go / (PREY_PER_PLAYER_ROUND * n))
+        if by_prey < left:
+            kinds = sum(1 for k in state.prey_left if k)
+            return f"Prey: {plural(kinds, 'kind')} on the board, about {plural(max(1, by_prey), 'round')} left"
         return f"Bag: {plural(bag, 'tile')}, about {plural(max(1, left), 'round')} left"
 
     def end_banner(self, state) -> str:
