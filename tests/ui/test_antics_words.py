@@ -268,3 +268,15 @@ def test_a_clearing_hover_says_which_ants_reach_it_and_counts_in_plain_english(a
     assert all(k in words for k in kinds) and words.endswith(" ant")
     leaf = R.d.leaves[R.leaf_ids.index("brown")].clearing
     assert v.words.hover_words("node", leaf, s).startswith(f"{s.leaves_left[R.leaf_ids.index('brown')]} brown leaves left here")
+
+
+def test_a_trail_hover_names_what_each_ant_there_carries_and_whose_guard_is_on_it(app):
+    """Found at the real table: a rival had stolen my caterpillar onto a trail where I could steal it
+    back, and the trail's hover named the players with ants there but not what they carried. It
+    now says who carries what there, and whose guard soldier stands on it."""
+    s = start()
+    v = view_for(s)
+    s = edit(s, ants=put(put(s.ants, 1, {"T01": "caterpillar"}), 2, {"T01": None}), guards={"T01": 0})
+    words = v.words.hover_words("trail", "T01", s)
+    assert words.endswith("(P1 carrying a caterpillar, P2, P0's guard soldier)")
+    assert v.words.hover_words("trail", "T01", edit(s, guards={})).endswith("(P1 carrying a caterpillar, P2)")

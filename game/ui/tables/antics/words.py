@@ -503,7 +503,14 @@ class Words:
         if kind == "trail":
             if key == self.rules.chasm:
                 return "The chasm: only a bridge of three soldiers (ANTS! level 3+) crosses it"
-            who = [self.seats[p].name for p in range(len(self.seats)) if key in state.ants[p]]
+            who = []                                        # whose ants are there, and what they carry
+            for p, ants in enumerate(state.ants):
+                if key in ants:
+                    item = ants[key]
+                    who.append(self.seats[p].name + (f" carrying {item_words(item)}" if item is not None else ""))
+            guard = state.guards.get(key)
+            if guard is not None:
+                who.append(f"{self.seats[guard].name}'s guard soldier")
             words = self.trail_words(key)
             return words[0].upper() + words[1:] + (f" ({', '.join(who)})" if who else "")
         if kind == "mag_info":
