@@ -280,3 +280,21 @@ def test_a_trail_hover_names_what_each_ant_there_carries_and_whose_guard_is_on_i
     words = v.words.hover_words("trail", "T01", s)
     assert words.endswith("(P1 carrying a caterpillar, P2, P0's guard soldier)")
     assert v.words.hover_words("trail", "T01", edit(s, guards={})).endswith("(P1 carrying a caterpillar, P2)")
+
+
+def test_a_clearing_hover_warns_when_its_last_prey_would_bring_the_end(app):
+    """Found at the real table: behind on points, I picked up the last grasshopper, which left prey in
+    one clearing only and so ended the game (ruling 22) for the leader's benefit, with nothing on the
+    table saying so. The clearing's hover now says it; while other clearings have prey it does not."""
+    s = start()
+    v = view_for(s)
+    pi = R.prey_ids.index("grasshopper")
+    node = R.d.prey[pi].clearing
+    last = tuple(1 if i == pi else (2 if i == (pi + 1) % len(R.prey_ids) else 0) for i in range(len(R.prey_ids)))
+    words = v.words.hover_words("node", node, edit(s, prey_left=last))
+    assert words.startswith("1 grasshopper left here") and "brings the end" in words
+    three = tuple(k or (1 if i == (pi + 2) % len(R.prey_ids) else 0) for i, k in enumerate(last))
+    assert "brings the end" not in v.words.hover_words("node", node, edit(s, prey_left=three))
+    assert "brings the end" not in v.words.hover_words("node", node, s)
+    ended = edit(s, prey_left=last, end_by=0, turns_left=3, end_reason="prey")
+    assert "brings the end" not in v.words.hover_words("node", node, ended)

@@ -462,6 +462,13 @@ class Words:
                     "prey you brought home goes onto your hill, and the scout fields refill if you took tiles.")
         return PHASE_GUIDES.get(state.phase)
 
+    @staticmethod
+    def ends_the_game(state, pi: int) -> bool:
+        """Whether the next prey to leave clearing ``pi`` (picked up or eaten) triggers the end: it is
+        the last there and one other clearing at most still has prey (ruling 22)."""
+        return (state.end_by is None and state.prey_left[pi] == 1
+                and sum(1 for k in state.prey_left if k) <= 2)
+
     def hover_words(self, kind, key, state) -> str | None:
         """What the mouse is over, in words, for the kinds of spot that need only the state."""
         d = state.data
@@ -495,7 +502,11 @@ class Words:
         if kind in ("node", "info_node"):
             pi = self.rules.prey_at.get(key)
             if pi is not None:
-                return f"{plural(state.prey_left[pi], d.prey[pi].name)} left here; {self.reached_by(key)}"
+                words = f"{plural(state.prey_left[pi], d.prey[pi].name)} left here; {self.reached_by(key)}"
+                if self.ends_the_game(state, pi):
+                    words += (". The last one: taking it leaves prey in one clearing only, which brings the"
+                              " end (everyone has one more turn)")
+                return words
             li = self.rules.leaf_at.get(key)
             if li is not None:
                 return f"{plural(state.leaves_left[li], d.leaves[li].id + ' leaf')} left here; {self.reached_by(key)}"
