@@ -153,6 +153,22 @@ def test_z_over_a_rival_enlarges_that_rivals_hill(app, late):
     assert view.zoom == s.player
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_rivals_enlarged_hill_never_covers_the_bar(app, late, size):
+    """Found at the real table: resting the mouse on the lowest rival's panel enlarged their hill over
+    my bar, hiding my actions left and the magnificANT buttons. The enlarged hill now stays above it."""
+    s = edit(late, player=0)                 # the first seat to move: its panel on top, the rivals' below
+    c = ctx(s)
+    view, surf = view_at(size, s)
+    bar = pygame.image.tobytes(surf.subsurface(view.bar), "RGB")
+    for rival in range(4):
+        if rival == s.player:
+            continue
+        view.draw(surf, s, c, view.panels[rival].center)
+        assert any(k[0] == rival for k in view.cells)
+        assert pygame.image.tobytes(surf.subsurface(view.bar), "RGB") == bar, rival
+
+
 def test_the_board_grows_with_the_window(app):
     s = R.new_game(seats(4), 3, {})
     small, _ = view_at((1280, 720), s)

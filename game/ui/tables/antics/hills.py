@@ -337,7 +337,8 @@ def draw_peek(v, surf, state, p, legal, mouse):
     h = min(v.rect.h, int(R * (bottom - top)) + 2 * pad + title.get_height())
     box = pygame.Rect(0, 0, w, h)
     box.midright = (panel.x - th.px(8), panel.centery)
-    box.clamp_ip(v.rect)
+    above_bar = pygame.Rect(v.rect.x, v.rect.y, v.rect.w, v.bar.y - v.rect.y - th.px(8))
+    box.clamp_ip(above_bar if box.h <= above_bar.h else v.rect)    # the bar (words, buttons) stays in view
     draw_panel(surf, box, th, fill=(250, 243, 228), radius=14)
     pygame.draw.rect(surf, v.seat_color(p), box, th.px(4), border_radius=th.px(14))
     surf.blit(title, (box.x + pad, box.y + th.px(8)))
