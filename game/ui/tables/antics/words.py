@@ -66,6 +66,11 @@ END_REASONS = {"bag": "the bag ran out of tiles before the scout fields were ful
 PREY_PER_PLAYER_ROUND = 0.27   # prey leaving the board a player a round (measured over Medium games at 3 and 4 seats)
 
 
+def kinds_on_board(state) -> int:
+    """Prey kinds with prey still on their clearing (ruling 22 ends the game at one)."""
+    return sum(1 for k in state.prey_left if k)
+
+
 def plural(n: int, word: str) -> str:
     """"1 ant", "3 ants", "2 butterflies", "5 brown leaves"."""
     if n == 1:
@@ -421,8 +426,7 @@ class Words:
         to_go = sum(state.prey_left) - max(state.prey_left)       # prey to leave before one kind is left
         by_prey = round(1 + to_go / (PREY_PER_PLAYER_ROUND * n))
         if by_prey < left:
-            kinds = sum(1 for k in state.prey_left if k)
-            return f"Prey: {plural(kinds, 'kind')} on the board, about {plural(max(1, by_prey), 'round')} left"
+            return f"Prey: {plural(kinds_on_board(state), 'kind')} on the board, about {plural(max(1, by_prey), 'round')} left"
         return f"Bag: {plural(bag, 'tile')}, about {plural(max(1, left), 'round')} left"
 
     def end_banner(self, state) -> str:
@@ -466,8 +470,7 @@ class Words:
     def ends_the_game(state, pi: int) -> bool:
         """Whether the next prey to leave clearing ``pi`` (picked up or eaten) triggers the end: it is
         the last there and one other clearing at most still has prey (ruling 22)."""
-        return (state.end_by is None and state.prey_left[pi] == 1
-                and sum(1 for k in state.prey_left if k) <= 2)
+        return state.end_by is None and state.prey_left[pi] == 1 and kinds_on_board(state) <= 2
 
     def hover_words(self, kind, key, state) -> str | None:
         """What the mouse is over, in words, for the kinds of spot that need only the state."""
