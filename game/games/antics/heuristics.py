@@ -240,7 +240,10 @@ class Heuristics:
                 v -= (w.steal_risk if self.threat(rules, s, p, t) else w.exposed) * iv
         v += self.plan(rules, s, p, levels, k + carried_prey, leaf_slots, horizon - spent, spent)
         later = 0.0 if turns == 1 else 1.0               # what only pays in later turns
-        soldiers = 0 if rules.soldier in doomed(rules, s)[0] else min(s.hatch[rules.soldier][p], 2)
+        soldiers = 0 if rules.soldier in doomed(rules, s)[0] else s.hatch[rules.soldier][p]
+        if rules.chasm in mine:                            # the bridge counts as the soldiers it took:
+            soldiers += BRIDGE_UNITS                       # the plan counted on it before it was built
+        soldiers = min(soldiers, 2)
         v += later * w.sure * w.soldier_w * soldiers * (1.0 if len(mine) >= 2 else 0.3)
         v += later * w.sure * w.hill_w * hill_value(rules, s, p)
         v += later * w.sure * w.hand_w * hand_worth(s.data, s.hands[p])
@@ -484,16 +487,14 @@ class Heuristics:
             return [rel(rules, rules.apply_trusted(s, a), player) for a in acts]
         out = []
         seen: dict = {}
-        for a in acts:
+        keys = [_play_key(s, player, a) for a in acts]
+        idle = []                                           # actions spent on nothing
+        end = None
+        for a, key in zip(acts, keys):
             if isinstance(a, EndActions):                   # judged after it: what is carried is no longer safe
-                out.append(rel(rules, rules.apply_trusted(s, a), player))
+                end = rel(rules, rules.apply_trusted(s, a), player)
+                out.append(end)
                 continue
-            key = None
-            if isinstance(a, UseSpace):
-                st = s.hills[player][a.cell]
-                key = (st[-1][1], len(st))
-            elif isinstance(a, UseMagnificant):
-                key = (a.action, 1)
             if key in seen:
                 out.append(seen[key] - 0.01 - (0.2 if isinstance(a, UseMagnificant) else 0.0))
                 continue
@@ -501,9 +502,17 @@ class Heuristics:
             v = rel(rules, n, player) - ACTION_COST         # an action that changes nothing is not taken
             if isinstance(a, UseMagnificant):
                 v -= 0.2                                    # keep the magnificANT for when it is needed
+            if did_nothing(n.log.stored_since(len(s.log))):
+                idle.append(key or a)
             if key is not None:
                 seen[key] = v
             out.append(v)
+        if idle and end is not None:
+            # an action spent on nothing only holds off the end that follows a round nobody acted in
+            # (ruling 36): a player who cannot act ends the turn (one behind kept a stalled game going)
+            for i, (a, key) in enumerate(zip(acts, keys)):
+                if (key or a) in idle:
+                    out[i] = min(out[i], end - 0.01)
         return out
 
 
@@ -557,6 +566,22 @@ def doomed(rules, s) -> tuple[frozenset, frozenset]:
 
 
 NOTHING_DOOMED = (frozenset(), frozenset())
+
+
+def _play_key(s, p, a):
+    """Actions of the turn that play out alike share a key: a space by its action and level, the
+    magnificANT as a level-1 space of its action; None for the rest."""
+    if isinstance(a, UseSpace):
+        st = s.hills[p][a.cell]
+        return st[-1][1], len(st)
+    if isinstance(a, UseMagnificant):
+        return a.action, 1
+    return None
+
+
+def did_nothing(events) -> bool:
+    """Whether an action's events show it was taken and stopped with nothing done."""
+    return all(ev["type"] in ("action", "stop") for ev in events)
 
 
 def plays_again(s, p) -> bool:

@@ -11,6 +11,7 @@ from game.core.rng import Rng
 from game.core.rules import Seat
 from game.games import get_rules
 from game.games.antics import heuristics as HEUR
+from game.games.antics.rules import EndActions
 from game.games.antics.state import LEAF_PREFIX
 
 from .positions import edit, put
@@ -174,3 +175,43 @@ def test_soldiers_idle_in_their_area_count_as_ants_when_the_supply_runs_out():
     idle = edit(broke, hatch=with_hatched(broke, R.soldier, p, 3))
     assert plan(idle) > 0.0
     assert plan(idle) < plan(edit(s, supply=put(s.supply, p, 3)))   # picking them up costs ANTS! units
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_building_the_bridge_the_plan_counts_on_does_not_lower_a_players_worth(profile, monkeypatch):
+    """Ruling 10: the bridge takes three soldiers. The plan already counts on a bridge still to be
+    built, so building it gains the plan little, while the soldiers it takes were worth something as
+    guards: a Medium with an ant at the chasm, three soldiers and a level-3 ANTS! space never built
+    it, and a three-player game stalled for twenty rounds."""
+    s = R.new_game(seats(3), 913, {})
+    p = 0
+    monkeypatch.setattr(HEUR, "action_levels", lambda rules, t, q: {"ants": (3,), "hatch": (2,), "heave": (1,)})
+    at_chasm = {"T05": None, "T22": None, "T02": None}         # a way from the hill to one end of the chasm
+    before = edit(s, ants=put(s.ants, p, at_chasm), hatch=with_hatched(s, R.soldier, p, 3))
+    after = edit(before, ants=put(s.ants, p, {**at_chasm, R.chasm: None}),
+                 hatch=with_hatched(s, R.soldier, p, 0), supply=put(s.supply, p, s.supply[p] + 2))
+    h = HEUR.Heuristics(profile)
+    assert h.value(R, after, p) >= h.value(R, before, p)
+
+
+def test_a_player_who_can_do_nothing_ends_the_turn_though_a_stalled_round_then_ends_the_game():
+    """Ruling 36: a round in which nobody takes an action triggers the end. A Medium behind the
+    leader, with nothing its actions could do, spent one each round on nothing (a hatch with no ant
+    to hatch) to hold the end off, and a three-player game ran on to the 40-round limit."""
+    s = R.new_game(seats(3), 913, {})
+    p = (s.start_player - 1) % 3                            # the last to play in the round
+    hill = s.hills[p]
+    covered = {c: prey for c, prey in zip([c for c, st in hill.items() if st[-1][1] not in ("hatch", "heave")],
+                                          R.prey_ids)}
+    # soldiers idle in their area: ants the magnificANT could lay in later turns (ruling 9), not now
+    stuck = edit(s, player=p, acted=False, magnificant_used=True, supply=put(s.supply, p, 0),
+                 hatch=with_hatched(s, R.soldier, p, 3),
+                 stored=put(put(s.stored, p, covered), (p + 1) % 3, dict(zip(hill, R.prey_ids))))
+    acts = R.legal_actions(stuck)
+    assert {type(a).__name__ for a in acts} == {"UseSpace", "EndActions"}
+    ends = R.apply(stuck, acts[-1])
+    assert ends.end_by == p and ends.end_reason == "stall"
+    h = HEUR.Heuristics(HEUR.MEDIUM)
+    assert h.value(R, ends, p) < h.value(R, stuck, p)        # the end comes with p behind ...
+    vals = h.score_actions(R, stuck, p, Rng(1))
+    assert isinstance(acts[max(range(len(acts)), key=vals.__getitem__)], EndActions)   # ... yet p ends the turn
