@@ -488,7 +488,7 @@ class Heuristics:
         out = []
         seen: dict = {}
         keys = [_play_key(s, player, a) for a in acts]
-        idle = []                                           # actions spent on nothing
+        idle = set()                                        # the keys of actions spent on nothing
         end = None
         for a, key in zip(acts, keys):
             if isinstance(a, EndActions):                   # judged after it: what is carried is no longer safe
@@ -502,16 +502,16 @@ class Heuristics:
             v = rel(rules, n, player) - ACTION_COST         # an action that changes nothing is not taken
             if isinstance(a, UseMagnificant):
                 v -= 0.2                                    # keep the magnificANT for when it is needed
-            if did_nothing(n.log.stored_since(len(s.log))):
-                idle.append(key or a)
             if key is not None:
                 seen[key] = v
+                if did_nothing(n.log.stored_since(len(s.log))):
+                    idle.add(key)
             out.append(v)
         if idle and end is not None:
             # an action spent on nothing only holds off the end that follows a round nobody acted in
             # (ruling 36): a player who cannot act ends the turn (one behind kept a stalled game going)
-            for i, (a, key) in enumerate(zip(acts, keys)):
-                if (key or a) in idle:
+            for i, key in enumerate(keys):
+                if key in idle:
                     out[i] = min(out[i], end - 0.01)
         return out
 
