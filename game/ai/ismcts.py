@@ -15,7 +15,8 @@ backed up, each mover maximising their own (max-n): win share and score margin f
 finished game, the squashed own-minus-best-rival evaluation otherwise.
 
 The search stops after ``iterations`` simulations, or sooner when a game sets ``max_work``
-(trusted applies, the heuristics' play-outs included) and a decision runs out of it: that bounds
+(trusted applies, the heuristics' play-outs and the costly steps they report included) and a
+decision runs out of it: that bounds
 the rare very costly decision the same way on every machine.
 """
 from __future__ import annotations
@@ -35,8 +36,9 @@ SEARCH_GC_THRESHOLD = 100_000   # allocations between young-generation collectio
 
 def counting_applies(rules, bot):
     """A shallow copy of ``rules`` (sharing its data and memos) that counts on ``bot.work`` every
-    trusted apply, the heuristics' play-outs included: the search's work, which follows its time
-    closely and, unlike time, is the same on every machine."""
+    trusted apply, the heuristics' play-outs included, and the costly steps they report
+    (``count_work``): the search's work, which follows its time closely and, unlike time, is the
+    same on every machine."""
     counted = copy.copy(rules)
     plain = rules.apply_trusted
 
@@ -44,7 +46,11 @@ def counting_applies(rules, bot):
         bot.work += 1
         return plain(s, a)
 
+    def count_work(units):
+        bot.work += units
+
     counted.apply_trusted = apply_trusted
+    counted.count_work = count_work
     return counted
 
 

@@ -148,6 +148,7 @@ class Rules(Protocol):
     def validate_setup(self, seats: list[Seat], options: Options) -> str | None: ...
     def imaginary_seat(self, real: int) -> str | None: ...
     def apply_trusted(self, s, a) -> Any: ...
+    def count_work(self, units: int) -> None: ...   # a search's costly step that is not an apply
 
 
 class RulesBase:
@@ -172,6 +173,10 @@ class RulesBase:
     def apply_trusted(self, s, a):
         """``apply`` for an action known to be legal (the search and replays); may skip the check."""
         return self.apply(s, a)
+
+    def count_work(self, units: int) -> None:
+        """A heuristic reports a costly step that is not an apply (``units`` applies' worth of time):
+        a search that bounds its work counts it (see ismcts.counting_applies); here it is nothing."""
 
 
 class RulesError(Exception):

@@ -178,3 +178,14 @@ def test_keeps_mediums_move_unless_the_paired_worlds_show_a_clear_gain():
     assert bot._pick(best, medium, noisy) == "medium"
     assert IsmctsBot(rules, 1)._pick(best, medium, noisy) == "best"     # no gate: the search decides
     assert bot._pick(medium, medium, noisy) == "medium"
+
+
+def test_a_work_budget_counts_the_costly_steps_a_heuristic_reports():
+    """A heuristic's step that is no apply (``count_work``) counts on a budgeted bot's work; the
+    game's own rules ignore it."""
+    rules, s = start("antics", 3)
+    bot = IsmctsBot(rules, 9, iterations=4, candidates=2, rollout_turns=1, max_work=100)
+    bot.rules.count_work(7)
+    assert bot.work == 7
+    rules.count_work(7)
+    assert bot.work == 7

@@ -104,6 +104,7 @@ def hill_value(rules, s, p) -> float:
     return got
 
 
+OPTIONS_PER_APPLY = 4  # weighing this many ways to build a tile takes about as long as one apply
 BRIDGE_UNITS = 3      # a bridge takes three soldiers and three units of one ANTS! action (ruling 10)
 PREY_FLOOR = 4.0      # a prey still to come is worth what an average one adds to a 4-prey collection
 
@@ -401,6 +402,7 @@ class Heuristics:
         opts = memo.get(mkey)
         if opts is None:
             opts = memo[mkey] = _build_options(rules, s, p, sy)
+        rules.count_work(len(opts) // OPTIONS_PER_APPLY)
         k = len(stored) + len(s.beside[p]) + (len(s.delivered) if p == s.player else 0)
         k += sum(1 for item in s.ants[p].values() if item is not None and not item.startswith(LEAF_PREFIX))
         horizon = actions_left_in_game(s, p, self.w)

@@ -215,3 +215,19 @@ def test_a_player_who_can_do_nothing_ends_the_turn_though_a_stalled_round_then_e
     assert h.value(R, ends, p) < h.value(R, stuck, p)        # the end comes with p behind ...
     vals = h.score_actions(R, stuck, p, Rng(1))
     assert isinstance(acts[max(range(len(acts)), key=vals.__getitem__)], EndActions)   # ... yet p ends the turn
+
+
+def test_weighing_the_ways_to_build_a_tile_counts_on_a_searchs_work_budget():
+    """Valuing every way to build a tile on a sprawling hill takes seconds without a single apply;
+    it reports itself (``count_work``), so Hard's ``max_work`` bounds those decisions too."""
+    from types import SimpleNamespace
+
+    from game.ai.ismcts import counting_applies
+    s = next(st for st in random_states(3, 11, every=1) if st.phase == "build_tile")
+    p = s.player
+    tile = R.legal_actions(s)[0].tile
+    bot = SimpleNamespace(work=0)
+    HEUR.Heuristics(HEUR.MEDIUM).best_build(counting_applies(R, bot), s, p, tile)
+    ways = len(HEUR._build_options(R, s, p, s.data.tiles[tile]))
+    assert ways >= HEUR.OPTIONS_PER_APPLY and bot.work == ways // HEUR.OPTIONS_PER_APPLY
+    HEUR.Heuristics(HEUR.MEDIUM).best_build(R, s, p, tile)         # the game's own rules count nothing
