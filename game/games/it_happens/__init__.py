@@ -13,5 +13,6 @@ GAME = GameInfo(
     menu_order=1,
     load_rules=on_demand(f"{__name__}.rules", "get_rules"),
     load_heuristics=on_demand(f"{__name__}.heuristics"),
-    hard_settings={"iterations": 400, "candidates": 4, "greedy_rollouts": False, "confidence": 1.0},
+    hard_settings={"iterations": 400, "candidates": 4, "greedy_rollouts": False, "confidence": 1.0,
+                   "temperature": 8.0},
 )
