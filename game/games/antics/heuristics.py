@@ -410,11 +410,13 @@ class Heuristics:
         plans: dict = {}
         best: dict = {}
         hill_w = self.w.sure * self.w.hill_w
+        spare = self.w.sure * self.w.spare_leaf
         for hows, worth, levels, fungi in opts:
             got_plan = plans.get((levels, fungi))
             if got_plan is None:
                 got_plan = plans[(levels, fungi)] = self.plan(rules, s, p, dict(levels), k, list(fungi[held:]), horizon, 0.0)
-            v = hill_w * worth + got_plan
+            # the fungi the leaves already held will lie on (a build that buries one loses its level)
+            v = hill_w * worth + got_plan + sum(fungi[:held]) + spare * max(0, held - len(fungi))
             for how in hows:
                 if best.get(how, -99.0) < v:
                     best[how] = v

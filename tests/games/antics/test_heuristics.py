@@ -231,3 +231,25 @@ def test_weighing_the_ways_to_build_a_tile_counts_on_a_searchs_work_budget():
     ways = len(HEUR._build_options(R, s, p, s.data.tiles[tile]))
     assert ways >= HEUR.OPTIONS_PER_APPLY and bot.work == ways // HEUR.OPTIONS_PER_APPLY
     HEUR.Heuristics(HEUR.MEDIUM).best_build(R, s, p, tile)         # the game's own rules count nothing
+
+
+def test_a_build_that_buries_the_fungus_a_held_leaf_waits_for_loses_its_points():
+    """Valuing a build, a leaf already held counts on the fungus it will lie on: a way that buries
+    that fungus loses its level (once, holding as many leaves as fungi, burying one looked free)."""
+    s = next(st for st in random_states(3, 11, every=1) if st.phase == "build_tile"
+             and len(R.hill_info(st, st.player).fungi(st.stored[st.player])) == 1
+             and not any(it for it in st.ants[st.player].values()))
+    p = s.player
+    (level, fungus), = R.hill_info(s, p).fungi(s.stored[p])
+    bare = edit(s, leaves=put(s.leaves, p, (0, 0)), leaves_left=tuple(0 for _ in s.leaves_left))
+    held = edit(bare, leaves=put(bare.leaves, p, (0, 1)))
+    ways = R.placements(s)
+    bury = next(w for w in ways if fungus in w)
+    keep = next(w for w in ways if fungus not in w)
+    tile = R.legal_actions(s)[0].tile
+
+    def gain(way):                                     # what holding the leaf adds to that way
+        return (HEUR.Heuristics(HEUR.MEDIUM).best_build(R, held, p, tile, *way)
+                - HEUR.Heuristics(HEUR.MEDIUM).best_build(R, bare, p, tile, *way))
+    spare = HEUR.MEDIUM.sure * HEUR.MEDIUM.spare_leaf
+    assert gain(keep) - gain(bury) == pytest.approx(level - spare)
