@@ -16,8 +16,7 @@ finished game, the squashed own-minus-best-rival evaluation otherwise.
 
 The search stops after ``iterations`` simulations, or sooner when a game sets ``max_work``
 (trusted applies, the heuristics' play-outs and the costly steps they report included) and a
-decision runs out of it: that bounds
-the rare very costly decision the same way on every machine.
+decision runs out of it: that bounds the rare very costly decision the same way on every machine.
 """
 from __future__ import annotations
 

@@ -19,7 +19,8 @@ left is worth their score and tie-break.
 
 Medium plays each decision for the best value after it (its own minus a share of the best
 rival's); choosing an action is judged by playing that whole action out greedily, and a tile by
-the plan with the levels and fungi it leaves. Each AI level plays by a ``Profile`` (``for_level``):
+the plan with the levels and fungi it leaves (the fungi under the leaves already held counted too).
+Each AI level plays by a ``Profile`` (``for_level``):
 Easy and Medium by MEDIUM; Hard's search by HARD, which also knows the last round for what it is.
 Values, plans, ways and build choices are remembered on each Heuristics object by what they read.
 """
