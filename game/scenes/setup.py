@@ -234,20 +234,15 @@ class SetupScene(Scene):
             elif kind == "buttons":
                 self.focus = (r, (c + step) % 2)
         elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            # the focused control does what a click on it does
             if kind == "seat":
                 self._act((("kind", "name", "color")[c], key, None))
             elif kind == "extra":
-                self._cycle_extra_color()
-            elif kind == "option":
-                self._toggle(key)
-            elif kind == "guided":
-                self.guided = not self.guided
-            elif kind == "confirm":
-                self._toggle_confirm()
-            elif kind == "seed":
-                self.editing = -1
+                self._act(("extra_color", None, None))
             elif kind == "buttons":
                 self._act(("start" if c == 0 else "back", None, None))
+            else:                                   # option, guided, confirm, seed
+                self._act((kind, key, None))
         elif ev.key == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
             self.start()
 

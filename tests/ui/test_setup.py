@@ -63,3 +63,26 @@ def test_a_name_typed_in_setup_always_loads(app):
     play.saver.flush()
     rec, states, msg = saves.load_save(play.save_path, get_rules)
     assert msg is None and rec.seats[0].name == setup.names[0]
+
+
+def test_enter_on_a_focused_setup_control_does_what_a_click_does(app):
+    setup = SetupScene(app, "micropolis")
+    app.scenes.push(setup)
+    rows = setup._rows()
+
+    def enter_on(row):
+        setup.focus = (rows.index(row), 0)
+        setup.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+
+    option = next(r for r in rows if r[0] == "option")
+    before = setup.options[option[1]]
+    enter_on(option)
+    assert setup.options[option[1]] != before
+    guided = setup.guided
+    enter_on(("guided", None))
+    assert setup.guided != guided
+    confirm = app.settings["confirm_placements"]
+    enter_on(("confirm", None))
+    assert app.settings["confirm_placements"] != confirm
+    enter_on(("seed", None))
+    assert setup.editing == -1
