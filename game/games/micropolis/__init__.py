@@ -19,5 +19,5 @@ GAME = GameInfo(
     menu_order=2,
     load_rules=on_demand(f"{__name__}.rules", "get_rules"),
     load_heuristics=on_demand(f"{__name__}.heuristics"),
-    hard_settings={"iterations": 200, "candidates": 8, "rollout_turns": 12},
+    hard_settings={"iterations": 120, "candidates": 8, "rollout_turns": 20},
 )
