@@ -225,12 +225,8 @@ class SetupScene(Scene):
                 self.focus = (r, (c + step) % 3)
             elif kind == "extra":
                 self._cycle_extra_color(step)
-            elif kind == "option":
-                self._toggle(key)
-            elif kind == "guided":
-                self.guided = not self.guided
-            elif kind == "confirm":
-                self._toggle_confirm()
+            elif kind in ("option", "guided", "confirm"):   # a switch flips either way, as a click does
+                self._act((kind, key, None))
             elif kind == "buttons":
                 self.focus = (r, (c + step) % 2)
         elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

@@ -65,14 +65,14 @@ def test_a_name_typed_in_setup_always_loads(app):
     assert msg is None and rec.seats[0].name == setup.names[0]
 
 
-def test_enter_on_a_focused_setup_control_does_what_a_click_does(app):
+def test_enter_or_an_arrow_on_a_focused_setup_control_does_what_a_click_does(app):
     setup = SetupScene(app, "micropolis")
     app.scenes.push(setup)
     rows = setup._rows()
 
-    def enter_on(row):
+    def enter_on(row, key=pygame.K_RETURN):
         setup.focus = (rows.index(row), 0)
-        setup.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+        setup.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
 
     option = next(r for r in rows if r[0] == "option")
     before = setup.options[option[1]]
@@ -84,5 +84,9 @@ def test_enter_on_a_focused_setup_control_does_what_a_click_does(app):
     confirm = app.settings["confirm_placements"]
     enter_on(("confirm", None))
     assert app.settings["confirm_placements"] != confirm
+    for arrow in (pygame.K_LEFT, pygame.K_RIGHT):            # an arrow flips a switch too
+        enter_on(("guided", None), arrow)
+        enter_on(option, arrow)
+    assert setup.guided != guided and setup.options[option[1]] != before
     enter_on(("seed", None))
     assert setup.editing == -1
