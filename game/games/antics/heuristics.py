@@ -549,7 +549,14 @@ def _value_keys(rules, s, w: Profile, threat) -> list:
 def doomed(rules, s) -> tuple[frozenset, frozenset]:
     """What the anteaters arriving at the end of this turn will eat (rulings 13, 15, 16): the
     hatching areas whose ants go back to the supply, and the prey kinds whose last token on the
-    board goes (the rows taken in row order)."""
+    board goes (the rows taken in row order). Worked out once per state (kept on it as ``_doomed``)."""
+    got = s._doomed
+    if got is None:
+        got = s._doomed = _doomed(rules, s)
+    return got
+
+
+def _doomed(rules, s) -> tuple[frozenset, frozenset]:
     due = rules.arrivals_due(s)
     if not due:
         return NOTHING_DOOMED

@@ -37,8 +37,8 @@ Turn:
 
 A State is never changed once ``rules.apply`` has returned it, and neither is any dict, tuple or
 set in it (a new one replaces it), so the rules remember on it its legal actions and build
-placements, the heuristics every player's value (``_legal``, ``_pl``, ``_vals``: not fields, and
-``copy`` forgets them), and the rules what they worked out about each hill (``_hills``, which
+placements, the heuristics every player's value and what the next anteaters eat (``_legal``, ``_pl``,
+``_vals``, ``_doomed``: not fields, and ``copy`` forgets them), and the rules what they worked out about each hill (``_hills``, which
 ``copy`` hands on: it names the hill dict it is about). Whoever edits a copy (tests building a
 situation) puts new objects in its fields before asking.
 
@@ -298,6 +298,7 @@ class State:
     _legal = None    # caches of the rules and heuristics (class defaults, not fields): see the module docstring
     _pl = None
     _vals = None
+    _doomed = None
     _hills = None
 
     def copy(self) -> "State":
@@ -305,7 +306,7 @@ class State:
         does the same inline)."""
         n = State.__new__(State)
         d = n.__dict__ = self.__dict__.copy()
-        d["_legal"] = d["_pl"] = d["_vals"] = None
+        d["_legal"] = d["_pl"] = d["_vals"] = d["_doomed"] = None
         return n
 
     def __getstate__(self) -> dict:
