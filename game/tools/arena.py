@@ -1,4 +1,4 @@
-"""Seeded AI-only matches between AI levels, with win shares and think times per level.
+"""Seeded AI-only matches between AI levels, with win shares and think times (CPU) per level.
 
 Seat order rotates so that each deal is played from every seat: with R the number of
 distinct rotations of the --seats list (2 for ``hard,medium``, 4 for ``hard,medium,medium,medium``,

@@ -25,7 +25,8 @@ def ai_seats(rules, players: int, ai: str, seed: int) -> list[Seat]:
 def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 100000, think: list | None = None):
     """Play one AI-only game; returns the final state.
 
-    ``think``, when given, receives per seat [decisions, total seconds, longest seconds]."""
+    ``think``, when given, receives per seat [decisions, total seconds, longest seconds], in CPU time
+    (the process's own): a machine busy with other work does not inflate it."""
     s = rules.new_game(seats, seed, options)
     bots = {i: make_bot(seat.kind, rules, seed * 31 + i * 7919 + 0x5EED, timed=False)
             for i, seat in enumerate(s.seats) if seat.kind not in ("human", "imaginary")}
@@ -34,10 +35,10 @@ def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 10000
     n = 0
     while not rules.is_over(s):
         p = rules.to_move(s)
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         action = bot_move(bots[p], rules, s, p)
         if think is not None:
-            dt = time.perf_counter() - t0
+            dt = time.process_time() - t0
             think[p][0] += 1
             think[p][1] += dt
             think[p][2] = max(think[p][2], dt)
@@ -82,7 +83,7 @@ def autoplay(game: str, players: int | None, ai: str, seed: int, games: int, opt
                 raise UsageError(f"--records {records}: {target.name} is in the way (not a file)")
     wins: dict[str, float] = {}
     totals: list[int] = []
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for g in range(games):
         gseed = seed + g
         seats = all_seats[g]
@@ -98,7 +99,7 @@ def autoplay(game: str, players: int | None, ai: str, seed: int, games: int, opt
             k = s.seats[w].kind
             wins[k] = wins.get(k, 0) + 1 / len(winners)
         totals.extend(sh.total for sh in sheets)
-    dt = time.perf_counter() - t0
+    dt = time.process_time() - t0
     mean = sum(totals) / len(totals) if totals else 0
     wtxt = ", ".join(f"{k} {v:g}" for k, v in sorted(wins.items()))
     print(f"summary: {games} game(s) of {rules.title}, {players} players, ai={ai}: wins by level {wtxt}; "
