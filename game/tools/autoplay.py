@@ -83,7 +83,7 @@ def autoplay(game: str, players: int | None, ai: str, seed: int, games: int, opt
                 raise UsageError(f"--records {records}: {target.name} is in the way (not a file)")
     wins: dict[str, float] = {}
     totals: list[int] = []
-    t0 = time.process_time()
+    t0 = time.perf_counter()
     for g in range(games):
         gseed = seed + g
         seats = all_seats[g]
@@ -99,7 +99,7 @@ def autoplay(game: str, players: int | None, ai: str, seed: int, games: int, opt
             k = s.seats[w].kind
             wins[k] = wins.get(k, 0) + 1 / len(winners)
         totals.extend(sh.total for sh in sheets)
-    dt = time.process_time() - t0
+    dt = time.perf_counter() - t0
     mean = sum(totals) / len(totals) if totals else 0
     wtxt = ", ".join(f"{k} {v:g}" for k, v in sorted(wins.items()))
     print(f"summary: {games} game(s) of {rules.title}, {players} players, ai={ai}: wins by level {wtxt}; "

@@ -37,10 +37,11 @@ Turn:
 
 A State is never changed once ``rules.apply`` has returned it, and neither is any dict, tuple or
 set in it (a new one replaces it), so the rules remember on it its legal actions and build
-placements, the heuristics every player's value and what the next anteaters eat (``_legal``, ``_pl``,
-``_vals``, ``_doomed``: not fields, and ``copy`` forgets them), and the rules what they worked out about each hill (``_hills``, which
-``copy`` hands on: it names the hill dict it is about). Whoever edits a copy (tests building a
-situation) puts new objects in its fields before asking.
+placements, the heuristics every player's value and what the next anteaters eat (``_legal``,
+``_pl``, ``_vals``, ``_doomed``: not fields, and ``copy`` forgets them), and the rules what they
+worked out about each hill (``_hills``, which ``copy`` hands on: it names the hill dict it is
+about). Whoever edits a copy (tests building a situation) puts new objects in its fields before
+asking.
 
 Rulings cited by number are in docs/rulings_antics.md.
 """
