@@ -78,7 +78,8 @@ def make_bot(kind: str, rules, seed: int, timed: bool = True) -> Bot:
         # squashed by ``scale``; ``max_work`` (trusted applies per decision) cuts short the rare
         # decision that would take far longer than most; ``confidence`` keeps Medium's move unless
         # the search shows another clearly better (see IsmctsBot._pick); ``temperature`` softens the
-        # priors taken from Medium's move scores (a game whose scores run large wants it higher).
+        # priors taken from Medium's move scores (a game whose scores run large wants it higher);
+        # ``by_seats`` holds what differs at a table of a given size.
         return IsmctsBot(rules, seed, seconds=HARD_SECONDS if timed else float("inf"),
                          **get_game(rules.id).hard_settings)
     if kind == "random":

@@ -93,22 +93,32 @@ class IsmctsBot(Bot):
     def __init__(self, rules, seed: int, iterations: int = 120, seconds: float = float("inf"),
                  candidates: int = 4, rollout_turns: int = 1000, greedy_rollouts: bool = True,
                  temperature: float = 1.0, scale: float = 8.0, max_work: float = math.inf,
-                 confidence: float = 0.0):
-        if max_work < math.inf:
+                 confidence: float = 0.0, by_seats: dict | None = None):
+        """``by_seats`` maps a number of seats to the settings (these keywords) that differ at a
+        table of that size: a game whose search wants a longer horizon at three seats than at four."""
+        self.settings = {"iterations": iterations, "candidates": candidates, "rollout_turns": rollout_turns,
+                         "greedy_rollouts": greedy_rollouts, "temperature": temperature, "scale": scale,
+                         "max_work": max_work, "confidence": confidence}
+        self.by_seats = by_seats or {}
+        if any(o.get("max_work", max_work) < math.inf for o in (self.settings, *self.by_seats.values())):
             rules = counting_applies(rules, self)
         super().__init__(rules, seed)
         self.heur = heuristics_for(rules, self.level)
         self.apply = rules.apply_trusted
-        self.max_work, self.work = max_work, 0
-        self.iterations, self.seconds, self.candidates = iterations, seconds, candidates
-        self.turns, self.greedy_rollouts = rollout_turns, greedy_rollouts
-        self.temperature, self.scale = temperature, scale
-        self.confidence = confidence
+        self.seconds, self.work = seconds, 0
+        self._configure(self.settings)
+
+    def _configure(self, settings: dict) -> None:
+        self.iterations, self.candidates = settings["iterations"], settings["candidates"]
+        self.turns, self.greedy_rollouts = settings["rollout_turns"], settings["greedy_rollouts"]
+        self.temperature, self.scale = settings["temperature"], settings["scale"]
+        self.max_work, self.confidence = settings["max_work"], settings["confidence"]
 
     def choose(self, obs, player: int):
         acts = self.rules.legal_actions(obs)
         if len(acts) == 1:
             return acts[0]
+        self._configure({**self.settings, **self.by_seats.get(len(obs.seats), {})})
         # a search makes many short-lived objects and few cycles: collecting less often saves a
         # tenth of its time (the thresholds are put back afterwards)
         thresholds = gc.get_threshold()

@@ -165,6 +165,23 @@ def test_a_work_budget_stops_the_search_the_same_way_on_every_machine(monkeypatc
     assert rules.apply_trusted is not tight.rules.apply_trusted    # the game's own rules are untouched
 
 
+def test_settings_by_seats_apply_only_at_a_table_of_that_size(monkeypatch):
+    """``by_seats`` overrides the settings at a table of that many seats (Antics! looks a whole
+    round ahead at three seats) and leaves every other table on the game's own settings."""
+    rules, s = start("antics", 3)
+    s = choice_point(rules, s)
+    p = rules.to_move(s)
+    obs = rules.observe(s, p)
+    sims = []
+    real = IsmctsBot._simulate
+    monkeypatch.setattr(IsmctsBot, "_simulate", lambda bot, *a: sims.append(bot.turns) or real(bot, *a))
+    IsmctsBot(rules, 9, iterations=8, candidates=2, rollout_turns=1, by_seats={3: {"rollout_turns": 3}}).choose(obs, p)
+    assert sims and set(sims) == {3}
+    sims.clear()
+    IsmctsBot(rules, 9, iterations=8, candidates=2, rollout_turns=1, by_seats={4: {"rollout_turns": 3}}).choose(obs, p)
+    assert sims and set(sims) == {1}
+
+
 def test_keeps_mediums_move_unless_the_paired_worlds_show_a_clear_gain():
     """With ``confidence`` z, the search's best move replaces Medium's (the top prior) only when
     its mean gain over Medium's move, world by world, is more than z standard errors."""
