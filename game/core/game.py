@@ -25,7 +25,8 @@ class GameInfo:
     load_heuristics: Callable[[], Any]     # the heuristics module the bots play by (see game/ai/bots.py)
     tags: tuple[str, ...] = ()
     menu_order: int = 100       # where the card sits on the menu (lower first)
-    # Hard's search settings (game/ai/ismcts.py IsmctsBot keywords), tuned with ``main.py arena``
+    # Hard's search settings (game/ai/ismcts.py IsmctsBot keywords), tuned with ``main.py arena``;
+    # ``by_seats`` maps a table size to the settings that differ there
     hard_settings: dict = field(default_factory=dict)
 
 

@@ -80,3 +80,16 @@ def test_a_finished_record_can_be_reviewed_from_saved_games(monkeypatch):
         time.sleep(0.01)
     assert type(app.scenes.top).__name__ == "PlayScene" and app.scenes.top.replay
     pygame.quit()
+
+
+def test_the_review_thinks_with_half_the_simulations_and_one_setting_for_every_table():
+    """The review's Hard halves the game's simulations and drops what differs by table size (a
+    longer horizon at three seats would make a whole game's review four times as long)."""
+    from game.games import get_game
+    from game.scenes.review import quick_settings
+    full = get_game("antics").hard_settings
+    quick = quick_settings("antics")
+    assert "by_seats" in full and "by_seats" not in quick
+    assert quick["iterations"] == full["iterations"] // 2
+    assert {k: v for k, v in quick.items() if k != "iterations"} == \
+        {k: v for k, v in full.items() if k not in ("iterations", "by_seats")}

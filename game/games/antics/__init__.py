@@ -13,5 +13,8 @@ GAME = GameInfo(
     menu_order=3,
     load_rules=on_demand(f"{__name__}.rules", "get_rules"),
     load_heuristics=on_demand(f"{__name__}.heuristics"),
-    hard_settings={"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 8.0, "max_work": 12000},
+    # at three seats a simulation plays on through the rivals' turns to the end of the round (the
+    # work budget bounds it); at four that horizon did not pay (arena: stop 35's note)
+    hard_settings={"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 8.0, "max_work": 12000,
+                   "by_seats": {3: {"rollout_turns": 3}}},
 )
