@@ -141,17 +141,28 @@ def test_chance_outcomes_get_their_own_nodes(register_game):
     assert len(edge.outcomes) == 6
 
 
+def antics_choice():
+    """(rules, observation, player) at the first real choice of a 3-seat Antics! game."""
+    rules, s = start("antics", 3)
+    s = choice_point(rules, s)
+    p = rules.to_move(s)
+    return rules, rules.observe(s, p), p
+
+
+def watch_simulations(monkeypatch, note) -> list:
+    """A list that gets ``note(bot)`` for every simulation a search runs."""
+    sims = []
+    real = IsmctsBot._simulate
+    monkeypatch.setattr(IsmctsBot, "_simulate", lambda bot, *a: sims.append(note(bot)) or real(bot, *a))
+    return sims
+
+
 def test_a_work_budget_stops_the_search_the_same_way_on_every_machine(monkeypatch):
     """``max_work`` counts every trusted apply of the search (the heuristics' play-outs too) and ends
     the search after the sample in which it ran out: the same decision for the same seed, whatever
     the machine's speed, and the worst decisions bounded."""
-    rules, s = start("antics", 3)
-    s = choice_point(rules, s)
-    p = rules.to_move(s)
-    obs = rules.observe(s, p)
-    sims = []
-    real = IsmctsBot._simulate
-    monkeypatch.setattr(IsmctsBot, "_simulate", lambda bot, *a: sims.append(bot) or real(bot, *a))
+    rules, obs, p = antics_choice()
+    sims = watch_simulations(monkeypatch, lambda bot: bot)
     free = IsmctsBot(rules, 9, iterations=60, candidates=4, rollout_turns=1)
     free.choose(obs, p)
     free_sims = len(sims)
@@ -168,13 +179,8 @@ def test_a_work_budget_stops_the_search_the_same_way_on_every_machine(monkeypatc
 def test_settings_by_seats_apply_only_at_a_table_of_that_size(monkeypatch):
     """``by_seats`` overrides the settings at a table of that many seats (Antics! looks a whole
     round ahead at three seats) and leaves every other table on the game's own settings."""
-    rules, s = start("antics", 3)
-    s = choice_point(rules, s)
-    p = rules.to_move(s)
-    obs = rules.observe(s, p)
-    sims = []
-    real = IsmctsBot._simulate
-    monkeypatch.setattr(IsmctsBot, "_simulate", lambda bot, *a: sims.append(bot.turns) or real(bot, *a))
+    rules, obs, p = antics_choice()
+    sims = watch_simulations(monkeypatch, lambda bot: bot.turns)
     IsmctsBot(rules, 9, iterations=8, candidates=2, rollout_turns=1, by_seats={3: {"rollout_turns": 3}}).choose(obs, p)
     assert sims and set(sims) == {3}
     sims.clear()
