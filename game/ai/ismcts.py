@@ -100,6 +100,10 @@ class IsmctsBot(Bot):
                          "greedy_rollouts": greedy_rollouts, "temperature": temperature, "scale": scale,
                          "max_work": max_work, "confidence": confidence}
         self.by_seats = by_seats or {}
+        for seats, changes in self.by_seats.items():
+            unknown = sorted(set(changes) - set(self.settings))
+            if unknown:
+                raise ValueError(f"by_seats[{seats}]: no Hard setting named {', '.join(unknown)}")
         if any(o.get("max_work", max_work) < math.inf for o in (self.settings, *self.by_seats.values())):
             rules = counting_applies(rules, self)
         super().__init__(rules, seed)

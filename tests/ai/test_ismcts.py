@@ -186,6 +186,8 @@ def test_settings_by_seats_apply_only_at_a_table_of_that_size(monkeypatch):
     sims.clear()
     IsmctsBot(rules, 9, iterations=8, candidates=2, rollout_turns=1, by_seats={4: {"rollout_turns": 3}}).choose(obs, p)
     assert sims and set(sims) == {1}
+    with pytest.raises(ValueError, match="rollout_turn"):     # a misspelt setting is never silently ignored
+        IsmctsBot(rules, 9, by_seats={3: {"rollout_turn": 3}})
 
 
 def test_keeps_mediums_move_unless_the_paired_worlds_show_a_clear_gain():
