@@ -127,7 +127,7 @@ def quick_settings(game_id: str) -> dict:
     from game.games import get_game
     quick = dict(get_game(game_id).hard_settings)
     quick["iterations"] = max(20, quick.get("iterations", 120) // 2)
-    quick.pop("by_seats", None)
+    quick["by_seats"] = {}      # (the review's Hard takes these over the game's own: see game/ai/review.py)
     return quick
 
 

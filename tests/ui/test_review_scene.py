@@ -83,13 +83,14 @@ def test_a_finished_record_can_be_reviewed_from_saved_games(monkeypatch):
 
 
 def test_the_review_thinks_with_half_the_simulations_and_one_setting_for_every_table():
-    """The review's Hard halves the game's simulations and drops what differs by table size (a
-    longer horizon at three seats would make a whole game's review four times as long)."""
+    """The review's Hard halves the game's simulations and plays by the same settings at every
+    table size (a longer horizon at three seats would make a whole game's review four times as
+    long): checked on the bot the review builds, which takes these over the game's own settings."""
+    from game.ai.review import _hard
     from game.games import get_game
     from game.scenes.review import quick_settings
     full = get_game("antics").hard_settings
-    quick = quick_settings("antics")
-    assert "by_seats" in full and "by_seats" not in quick
-    assert quick["iterations"] == full["iterations"] // 2
-    assert {k: v for k, v in quick.items() if k != "iterations"} == \
-        {k: v for k, v in full.items() if k not in ("iterations", "by_seats")}
+    bot = _hard(get_rules("antics"), 1, quick_settings("antics"))
+    assert full["by_seats"] and bot.by_seats == {}
+    assert bot.iterations == full["iterations"] // 2
+    assert bot.settings == {**bot.settings, **{k: v for k, v in full.items() if k not in ("iterations", "by_seats")}}
