@@ -5,6 +5,9 @@ distinct rotations of the --seats list (2 for ``hard,medium``, 4 for ``hard,medi
 1 for ``medium,medium``), game k deals with seed S + k // R and seats the levels rotated by
 k % R (seat i gets level (i + k % R) mod n of the list). --games must be a multiple of R.
 With --records, game k is saved as DIR/<game>-<deal seed>-r<rotation>.yaml.
+With --against FILE (what an earlier ``arena --json`` printed, e.g. on another version of the
+code), each level's win share is also compared game by game with the same deal and seat order
+there: the mean difference and its 95 % half-width, where the deal's luck cancels out.
 Every game is independent and deterministic from its deal seed and rotation, so the
 results (think times aside) are the same whatever --jobs says.
 """
@@ -23,6 +26,7 @@ from game.tools.cli import MAX_SEED, UsageError, check_game, check_records
 
 LEVELS = ("easy", "medium", "hard", "random")
 Z95 = 1.96
+MAX_AGAINST_BYTES = 20_000_000   # an --against file is read only up to this size
 
 
 # ---------------------------------------------------------------- inputs
@@ -113,6 +117,28 @@ def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
             "rotations": rotation_count(levels), "seats": seats, "unseated_win_share": round(unseated / n_games, 4)}
 
 
+def game_share(res: dict, level: str) -> float:
+    """The share of one game's win that went to the seats of ``level`` (a shared win split evenly)."""
+    kinds = res["kinds"]
+    return sum(1 / len(res["winners"]) for w in res["winners"] if w < len(kinds) and kinds[w] == level)
+
+
+def paired(levels: list[str], results: list[dict], base: list[dict]) -> dict:
+    """Per level, the win share here minus there over the games both played (the same deal and
+    seat order), with the 95 % half-width of that mean difference."""
+    there = {(r["deal"], r["rotation"]): r for r in base}
+    both = [(r, there[r["deal"], r["rotation"]]) for r in results if (r["deal"], r["rotation"]) in there]
+    out = {"games": len(both), "levels": {}}
+    for lv in dict.fromkeys(levels):
+        diffs = [game_share(a, lv) - game_share(b, lv) for a, b in both]
+        m = len(diffs)
+        mean = sum(diffs) / m if m else 0.0
+        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1)) if m > 1 else 0.0
+        out["levels"][lv] = {"diff": round(mean, 4), "half95": round(Z95 * sd / math.sqrt(m), 4) if m else 0.0,
+                             "there": round(sum(game_share(b, lv) for _, b in both) / m, 4) if m else 0.0}
+    return out
+
+
 # ---------------------------------------------------------------- output
 def game_line(res: dict) -> str:
     kinds = res["kinds"]
@@ -134,6 +160,16 @@ def report_lines(summary: dict, title: str, seconds: float, jobs: int) -> list[s
                      f"{st['think_ms_mean']:>10.2f}{st['think_ms_max']:>10.1f}")
     if summary["unseated_win_share"]:
         lines.append(f"the imaginary player took {summary['unseated_win_share']:.3f} of the wins")
+    return lines
+
+
+def against_lines(comparison: dict, path: str) -> list[str]:
+    m = comparison["games"]
+    if not m:
+        return [f"against {path}: no game here has the same deal and seat order there"]
+    lines = [f"against {path}, the same {m} game(s) (deal and seat order), win share here minus there:"]
+    for lv, st in comparison["levels"].items():
+        lines.append(f"{lv:<8}{st['diff']:>+8.3f} +/- {st['half95']:.3f} (there {st['there']:.3f})")
     return lines
 
 
@@ -168,6 +204,40 @@ def check_arena(game: str, seats: str, games: int, seed: int, jobs: int, records
     return rules, levels, folder
 
 
+def load_against(path: str, game: str, levels: list[str]) -> list[dict]:
+    """The games of an earlier ``arena --json`` run, checked before the first game is played: the
+    same game and seat list, each game's deal, seat order, levels and winners readable."""
+    where = f"--against {path}"
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as e:
+        raise UsageError(f"{where}: cannot be read ({e.strerror or e})") from None
+    if not p.is_file():
+        raise UsageError(f"{where}: is not a file")
+    if size > MAX_AGAINST_BYTES:
+        raise UsageError(f"{where}: {size} bytes, more than an arena run writes (at most {MAX_AGAINST_BYTES})")
+    try:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise UsageError(f"{where}: not what arena --json prints ({type(e).__name__})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("results"), list):
+        raise UsageError(f"{where}: not what arena --json prints (no list of games in 'results')")
+    if data.get("game") != game or data.get("seat_list") != levels:
+        raise UsageError(f"{where}: a run of {data.get('game')!r} with seats {data.get('seat_list')!r}, "
+                         f"not {game!r} with {levels!r}")
+    n = len(levels)
+    for i, r in enumerate(data["results"]):
+        ok = (isinstance(r, dict) and type(r.get("deal")) is int and type(r.get("rotation")) is int
+              and isinstance(r.get("kinds"), list) and len(r["kinds"]) == n
+              and all(k in LEVELS for k in r["kinds"])
+              and isinstance(r.get("winners"), list) and r["winners"]
+              and all(type(w) is int and w >= 0 for w in r["winners"]))
+        if not ok:
+            raise UsageError(f"{where}: game {i + 1} in 'results' lacks a deal, rotation, seat levels or winners")
+    return data["results"]
+
+
 def run_matches(tasks: list[tuple], jobs: int):
     """Yield each game's result in task order, played in ``jobs`` processes when more than one."""
     if jobs == 1:
@@ -178,9 +248,11 @@ def run_matches(tasks: list[tuple], jobs: int):
 
 
 def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: bool = False,
-          records: str | None = None) -> int:
-    """Play ``games`` rotated AI-only games and print per-level statistics (text or one JSON object)."""
+          records: str | None = None, against: str | None = None) -> int:
+    """Play ``games`` rotated AI-only games and print per-level statistics (text or one JSON object,
+    the games included), compared game by game with an earlier run when ``against`` names one."""
     rules, levels, folder = check_arena(game, seats, games, seed, jobs, records)
+    base = None if against is None else load_against(against, game, levels)
     rot = rotation_count(levels)
     tasks = [(game, tuple(levels), seed + k // rot, k % rot, None if folder is None else str(folder))
              for k in range(games)]
@@ -192,8 +264,14 @@ def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: 
             print(game_line(res), flush=True)
     seconds = time.perf_counter() - t0
     summary = summarize(game, levels, results)
+    comparison = None if base is None else paired(levels, results, base)
     if as_json:
-        print(json.dumps({**summary, "seed": seed, "jobs": jobs, "seconds": round(seconds, 3)}))
+        extra = {} if comparison is None else {"against": {"file": against, **comparison}}
+        print(json.dumps({**summary, "seed": seed, "jobs": jobs, "seconds": round(seconds, 3), **extra,
+                          "results": results}))
     else:
-        print("\n".join(report_lines(summary, rules.title, seconds, jobs)))
+        lines = report_lines(summary, rules.title, seconds, jobs)
+        if comparison is not None:
+            lines += against_lines(comparison, against)
+        print("\n".join(lines))
     return 0

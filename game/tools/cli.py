@@ -244,6 +244,8 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--jobs", type=_int_in(1, 64), default=1, help="processes playing games side by side")
     m.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     m.add_argument("--records", default=None, help="folder for one record per game")
+    m.add_argument("--against", default=None, metavar="FILE",
+                   help="what an earlier arena --json printed: compare win shares game by game")
 
     s = sub.add_parser("screenshot", help="render a scene to a PNG without a window")
     s.add_argument("--scene", required=True, choices=["select", "setup", "play", "results"])
@@ -289,7 +291,8 @@ def run(argv: list[str], start_time: float) -> int:
             return autoplay(args.game, args.players, args.ai, args.seed, args.games, args.option, args.records)
         if args.cmd == "arena":
             from game.tools.arena import arena
-            return arena(args.game, args.seats, args.games, args.seed, args.jobs, args.json, args.records)
+            return arena(args.game, args.seats, args.games, args.seed, args.jobs, args.json, args.records,
+                         args.against)
         if args.cmd == "screenshot":
             from game.games import available_games
             from game.tools.screenshot import screenshot

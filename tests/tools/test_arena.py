@@ -33,7 +33,8 @@ def arena_json(capsys, *argv: str) -> dict:
 
 def without_timing(summary: dict) -> dict:
     seats = {lv: {k: v for k, v in st.items() if k not in TIMING} for lv, st in summary["seats"].items()}
-    return {k: v for k, v in summary.items() if k not in ("seconds", "jobs")} | {"seats": seats}
+    games = [{k: v for k, v in res.items() if k != "think"} for res in summary["results"]]
+    return {k: v for k, v in summary.items() if k not in ("seconds", "jobs")} | {"seats": seats, "results": games}
 
 
 def test_json_is_one_object_with_a_line_per_level(capsys):
@@ -131,3 +132,51 @@ def test_records_that_is_a_file_is_refused_before_play(capsys, tmp_path):
     f.write_text("x")
     code, out, err = run(capsys, "--game", "micropolis", "--seats", "medium,random", "--records", str(f))
     assert code == 2 and out == "" and "not a folder" in err
+
+
+def test_against_compares_win_shares_game_by_game_with_an_earlier_run(capsys, tmp_path):
+    """--against: the same deals and seat orders as an earlier --json run, each level's win share
+    here minus there (a mean over the games both played, with its 95 % half-width)."""
+    args = ("--game", "micropolis", "--seats", "medium,random", "--seed", "5")
+    earlier = arena_json(capsys, *args, "--games", "4")
+    assert [(r["deal"], r["rotation"]) for r in earlier["results"]] == [(5, 0), (5, 1), (6, 0), (6, 1)]
+    f = tmp_path / "earlier.json"
+    f.write_text(json.dumps(earlier))
+    again = arena_json(capsys, *args, "--games", "6", "--against", str(f))
+    cmp = again["against"]
+    assert cmp["games"] == 4 and cmp["file"] == str(f)
+    # the same code on the same deals: nothing changes
+    assert cmp["levels"]["medium"] == {"diff": 0.0, "half95": 0.0, "there": earlier["seats"]["medium"]["win_share"]}
+    # one game won by the other level there: the difference is that game's share over the four
+    flipped = json.loads(f.read_text())
+    first = flipped["results"][0]
+    first["winners"] = [first["kinds"].index("random")] if first["kinds"][first["winners"][0]] == "medium" \
+        else [first["kinds"].index("medium")]
+    f.write_text(json.dumps(flipped))
+    code, out, err = run(capsys, *args, "--games", "4", "--against", str(f))
+    assert code == 0, err
+    line = next(x for x in out.splitlines() if x.startswith("medium") and "+/-" in x)
+    assert ("+0.250" in line) != ("-0.250" in line), line
+    assert "the same 4 game(s)" in out
+
+
+@pytest.mark.parametrize("content, words", [
+    ("not json", ["--against", "arena --json"]),
+    ('{"game": "micropolis", "seat_list": ["medium", "random"]}', ["no list of games"]),
+    ('{"game": "antics", "seat_list": ["medium", "random"], "results": []}', ["antics", "not 'micropolis'"]),
+    ('{"game": "micropolis", "seat_list": ["medium", "random"], "results": [{"deal": 1}]}', ["game 1", "winners"]),
+    ("[" * 100000, ["arena --json"]),
+])
+def test_a_bad_against_file_is_refused_before_play(capsys, tmp_path, content, words):
+    f = tmp_path / "bad.json"
+    f.write_text(content)
+    code, out, err = run(capsys, "--game", "micropolis", "--seats", "medium,random", "--against", str(f))
+    assert code == 2 and out == "" and "Traceback" not in err
+    for w in words:
+        assert w in err, (w, err)
+
+
+def test_a_missing_against_file_is_refused_before_play(capsys, tmp_path):
+    code, out, err = run(capsys, "--game", "micropolis", "--seats", "medium,random",
+                         "--against", str(tmp_path / "none.json"))
+    assert code == 2 and out == "" and "--against" in err and "cannot be read" in err
