@@ -88,17 +88,21 @@ def wilson(share: float, n: int) -> list[float]:
     return [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]
 
 
+def game_share(res: dict, level: str) -> float:
+    """The share of one game's win that went to the seats of ``level`` (a shared win split evenly)."""
+    kinds = res["kinds"]
+    return sum(1 / len(res["winners"]) for w in res["winners"] if w < len(kinds) and kinds[w] == level)
+
+
 def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
     """Per level: win share (a shared win split evenly), its 95 % interval, mean score, think times."""
     n_games = len(results)
     per = {lv: {"wins": 0.0, "scores": [], "decisions": 0, "think_s": 0.0, "think_max": 0.0} for lv in levels}
     unseated = 0.0
     for res in results:
-        for w in res["winners"]:
-            if w < len(res["kinds"]):
-                per[res["kinds"][w]]["wins"] += 1 / len(res["winners"])
-            else:
-                unseated += 1 / len(res["winners"])
+        for lv, agg in per.items():
+            agg["wins"] += game_share(res, lv)
+        unseated += sum(1 / len(res["winners"]) for w in res["winners"] if w >= len(res["kinds"]))
         for kind, score, (count, total, most) in zip(res["kinds"], res["scores"], res["think"]):
             agg = per[kind]
             agg["scores"].append(score)
@@ -115,12 +119,6 @@ def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
                      "think_ms_max": round(1000 * agg["think_max"], 3), "decisions": agg["decisions"]}
     return {"game": game, "games": n_games, "seats_per_game": len(levels), "seat_list": levels,
             "rotations": rotation_count(levels), "seats": seats, "unseated_win_share": round(unseated / n_games, 4)}
-
-
-def game_share(res: dict, level: str) -> float:
-    """The share of one game's win that went to the seats of ``level`` (a shared win split evenly)."""
-    kinds = res["kinds"]
-    return sum(1 / len(res["winners"]) for w in res["winners"] if w < len(kinds) and kinds[w] == level)
 
 
 def paired(levels: list[str], results: list[dict], base: list[dict]) -> dict:
