@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game.core.record import make_record, save_record
 from game.core.rules import Seat
+from game.core.safe_yaml import LoadError, read_text
 from game.tools.autoplay import NAMES, play_game
 from game.tools.cli import MAX_SEED, UsageError, check_game, check_records
 
@@ -126,14 +127,16 @@ def paired(levels: list[str], results: list[dict], base: list[dict]) -> dict:
     seat order), with the 95 % half-width of that mean difference."""
     there = {(r["deal"], r["rotation"]): r for r in base}
     both = [(r, there[r["deal"], r["rotation"]]) for r in results if (r["deal"], r["rotation"]) in there]
-    out = {"games": len(both), "levels": {}}
+    m = len(both)
+    out = {"games": m, "levels": {}}
+    if not m:
+        return out
     for lv in dict.fromkeys(levels):
         diffs = [game_share(a, lv) - game_share(b, lv) for a, b in both]
-        m = len(diffs)
-        mean = sum(diffs) / m if m else 0.0
+        mean = sum(diffs) / m
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1)) if m > 1 else 0.0
-        out["levels"][lv] = {"diff": round(mean, 4), "half95": round(Z95 * sd / math.sqrt(m), 4) if m else 0.0,
-                             "there": round(sum(game_share(b, lv) for _, b in both) / m, 4) if m else 0.0}
+        out["levels"][lv] = {"diff": round(mean, 4), "half95": round(Z95 * sd / math.sqrt(m), 4),
+                             "there": round(sum(game_share(b, lv) for _, b in both) / m, 4)}
     return out
 
 
@@ -206,18 +209,11 @@ def load_against(path: str, game: str, levels: list[str]) -> list[dict]:
     """The games of an earlier ``arena --json`` run, checked before the first game is played: the
     same game and seat list, each game's deal, seat order, levels and winners readable."""
     where = f"--against {path}"
-    p = Path(path)
     try:
-        size = p.stat().st_size
-    except OSError as e:
-        raise UsageError(f"{where}: cannot be read ({e.strerror or e})") from None
-    if not p.is_file():
-        raise UsageError(f"{where}: is not a file")
-    if size > MAX_AGAINST_BYTES:
-        raise UsageError(f"{where}: {size} bytes, more than an arena run writes (at most {MAX_AGAINST_BYTES})")
-    try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as e:
+        data = json.loads(read_text(path, where, MAX_AGAINST_BYTES))
+    except LoadError as e:
+        raise UsageError(str(e)) from None
+    except (ValueError, RecursionError) as e:
         raise UsageError(f"{where}: not what arena --json prints ({type(e).__name__})") from None
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
         raise UsageError(f"{where}: not what arena --json prints (no list of games in 'results')")

@@ -166,6 +166,7 @@ def test_against_compares_win_shares_game_by_game_with_an_earlier_run(capsys, tm
     ('{"game": "antics", "seat_list": ["medium", "random"], "results": []}', ["antics", "not 'micropolis'"]),
     ('{"game": "micropolis", "seat_list": ["medium", "random"], "results": [{"deal": 1}]}', ["game 1", "winners"]),
     ("[" * 100000, ["arena --json"]),
+    ("x" * 20_000_001, ["--against", "limit"]),
 ])
 def test_a_bad_against_file_is_refused_before_play(capsys, tmp_path, content, words):
     f = tmp_path / "bad.json"
@@ -179,4 +180,4 @@ def test_a_bad_against_file_is_refused_before_play(capsys, tmp_path, content, wo
 def test_a_missing_against_file_is_refused_before_play(capsys, tmp_path):
     code, out, err = run(capsys, "--game", "micropolis", "--seats", "medium,random",
                          "--against", str(tmp_path / "none.json"))
-    assert code == 2 and out == "" and "--against" in err and "cannot be read" in err
+    assert code == 2 and out == "" and "--against" in err and "is missing" in err
