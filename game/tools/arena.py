@@ -1,4 +1,5 @@
-"""Seeded AI-only matches between AI levels, with win shares and think times (CPU) per level.
+"""Seeded AI-only matches between AI levels, with win shares, scores (in all and line by line of
+the score sheet) and think times (CPU) per level.
 
 Seat order rotates so that each deal is played from every seat: with R the number of
 distinct rotations of the --seats list (2 for ``hard,medium``, 4 for ``hard,medium,medium,medium``,
@@ -75,8 +76,9 @@ def play_match(task: tuple) -> dict:
     if folder is not None:
         save_record(Path(folder) / record_name(game, deal, rotation), make_record(rules, s, seats, deal, {}))
     n = len(kinds)
+    sheets = rules.score_sheets(s)[:n]
     return {"deal": deal, "rotation": rotation, "kinds": kinds,
-            "scores": [sh.total for sh in rules.score_sheets(s)][:n],
+            "scores": [sh.total for sh in sheets], "lines": [dict(sh.lines) for sh in sheets],
             "winners": list(rules.winners(s)), "think": think[:n]}
 
 
@@ -95,10 +97,22 @@ def game_share(res: dict, level: str) -> float:
     return sum(1 / len(res["winners"]) for w in res["winners"] if w < len(kinds) and kinds[w] == level)
 
 
+def line_means(sheets: list[dict]) -> dict:
+    """Per score-sheet line (in the sheets' order): its mean points over ``sheets`` and the share
+    of them that scored on it at all."""
+    names = dict.fromkeys(name for sheet in sheets for name in sheet)
+    n = max(1, len(sheets))
+    return {name: {"mean": round(sum(sheet.get(name, 0) for sheet in sheets) / n, 2),
+                   "scored": round(sum(1 for sheet in sheets if sheet.get(name, 0) > 0) / n, 4)}
+            for name in names}
+
+
 def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
-    """Per level: win share (a shared win split evenly), its 95 % interval, mean score, think times."""
+    """Per level: win share (a shared win split evenly), its 95 % interval, mean score, mean points
+    and share of seats scoring on each line of the score sheet, think times."""
     n_games = len(results)
-    per = {lv: {"wins": 0.0, "scores": [], "decisions": 0, "think_s": 0.0, "think_max": 0.0} for lv in levels}
+    per = {lv: {"wins": 0.0, "scores": [], "sheets": [], "decisions": 0, "think_s": 0.0, "think_max": 0.0}
+           for lv in levels}
     unseated = 0.0
     for res in results:
         for lv, agg in per.items():
@@ -110,12 +124,15 @@ def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
             agg["decisions"] += count
             agg["think_s"] += total
             agg["think_max"] = max(agg["think_max"], most)
+        for kind, sheet in zip(res["kinds"], res["lines"]):
+            per[kind]["sheets"].append(sheet)
     seats = {}
     for lv, agg in per.items():
         share = agg["wins"] / n_games
         seats[lv] = {"seats": levels.count(lv), "fair_share": round(levels.count(lv) / len(levels), 4),
                      "win_share": round(share, 4), "ci95": wilson(share, n_games),
                      "mean_score": round(sum(agg["scores"]) / len(agg["scores"]), 2),
+                     "lines": line_means(agg["sheets"]),
                      "think_ms_mean": round(1000 * agg["think_s"] / max(1, agg["decisions"]), 3),
                      "think_ms_max": round(1000 * agg["think_max"], 3), "decisions": agg["decisions"]}
     return {"game": game, "games": n_games, "seats_per_game": len(levels), "seat_list": levels,
@@ -159,6 +176,11 @@ def report_lines(summary: dict, title: str, seconds: float, jobs: int) -> list[s
         lines.append(f"{lv:<8}{st['seats']:>6}{st['fair_share']:>7.2f}{st['win_share']:>11.3f}"
                      f"{f'{lo:.3f}-{hi:.3f}':>15}{st['mean_score']:>12.1f}"
                      f"{st['think_ms_mean']:>10.2f}{st['think_ms_max']:>10.1f}")
+    lines.append("by line of the score sheet, mean points (share of seats scoring on it):")
+    for lv, st in summary["seats"].items():
+        parts = [f"{name.replace('_', ' ')} {got['mean']:.1f} ({100 * got['scored']:.0f} %)"
+                 for name, got in st["lines"].items()]
+        lines.append(f"{lv:<8}" + ", ".join(parts))
     if summary["unseated_win_share"]:
         lines.append(f"the imaginary player took {summary['unseated_win_share']:.3f} of the wins")
     return lines

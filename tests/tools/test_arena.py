@@ -181,3 +181,22 @@ def test_a_missing_against_file_is_refused_before_play(capsys, tmp_path):
     code, out, err = run(capsys, "--game", "micropolis", "--seats", "medium,random",
                          "--against", str(tmp_path / "none.json"))
     assert code == 2 and out == "" and "--against" in err and "is missing" in err
+
+
+def test_each_level_reports_every_line_of_the_score_sheet(capsys):
+    """The issue's targets are line by line (fungus-and-leaf points, Colony, item sets): the arena
+    gives each level's mean points on each line and the share of its seats that scored on it."""
+    d = arena_json(capsys, "--game", "antics", "--seats", "medium,medium,random", "--games", "3", "--seed", "5")
+    for res in d["results"]:
+        assert [sum(sheet.values()) for sheet in res["lines"]] == res["scores"]
+    for lv, st in d["seats"].items():
+        sheets = [sheet for res in d["results"] for kind, sheet in zip(res["kinds"], res["lines"]) if kind == lv]
+        assert list(st["lines"]) == ["prey", "fungus", "green_leaves"]
+        for name, got in st["lines"].items():
+            assert got["mean"] == pytest.approx(sum(sh[name] for sh in sheets) / len(sheets), abs=0.01)
+            assert got["scored"] == pytest.approx(sum(sh[name] > 0 for sh in sheets) / len(sheets), abs=1e-4)
+        assert sum(got["mean"] for got in st["lines"].values()) == pytest.approx(st["mean_score"], abs=0.05)
+    code, out, _ = run(capsys, "--game", "antics", "--seats", "medium,medium,random", "--games", "3", "--seed", "5")
+    assert code == 0
+    assert "by line of the score sheet" in out
+    assert "green leaves" in out and "prey" in out
