@@ -76,9 +76,11 @@ def play_match(task: tuple) -> dict:
     if folder is not None:
         save_record(Path(folder) / record_name(game, deal, rotation), make_record(rules, s, seats, deal, {}))
     n = len(kinds)
-    sheets = rules.score_sheets(s)[:n]
+    every = rules.score_sheets(s)                  # an imaginary player's sheet comes after the seats
+    sheets = every[:n]
     return {"deal": deal, "rotation": rotation, "kinds": kinds,
             "scores": [sh.total for sh in sheets], "lines": [dict(sh.lines) for sh in sheets],
+            "winning_score": max(sh.total for sh in every),
             "winners": list(rules.winners(s)), "think": think[:n]}
 
 
@@ -109,7 +111,7 @@ def line_means(sheets: list[dict]) -> dict:
 
 def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
     """Per level: win share (a shared win split evenly), its 95 % interval, mean score, mean points
-    and share of seats scoring on each line of the score sheet, think times."""
+    and share of seats scoring on each line of the score sheet, think times; the winner's mean score."""
     n_games = len(results)
     per = {lv: {"wins": 0.0, "scores": [], "sheets": [], "decisions": 0, "think_s": 0.0, "think_max": 0.0}
            for lv in levels}
@@ -136,7 +138,8 @@ def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
                      "think_ms_mean": round(1000 * agg["think_s"] / max(1, agg["decisions"]), 3),
                      "think_ms_max": round(1000 * agg["think_max"], 3), "decisions": agg["decisions"]}
     return {"game": game, "games": n_games, "seats_per_game": len(levels), "seat_list": levels,
-            "rotations": rotation_count(levels), "seats": seats, "unseated_win_share": round(unseated / n_games, 4)}
+            "rotations": rotation_count(levels), "seats": seats, "unseated_win_share": round(unseated / n_games, 4),
+            "winner_mean_score": round(sum(res["winning_score"] for res in results) / n_games, 2)}
 
 
 def paired(levels: list[str], results: list[dict], base: list[dict]) -> dict:
@@ -176,6 +179,7 @@ def report_lines(summary: dict, title: str, seconds: float, jobs: int) -> list[s
         lines.append(f"{lv:<8}{st['seats']:>6}{st['fair_share']:>7.2f}{st['win_share']:>11.3f}"
                      f"{f'{lo:.3f}-{hi:.3f}':>15}{st['mean_score']:>12.1f}"
                      f"{st['think_ms_mean']:>10.2f}{st['think_ms_max']:>10.1f}")
+    lines.append(f"the winning score: {summary['winner_mean_score']:.1f} on average")
     lines.append("by line of the score sheet, mean points (share of seats scoring on it):")
     for lv, st in summary["seats"].items():
         parts = [f"{name.replace('_', ' ')} {got['mean']:.1f} ({100 * got['scored']:.0f} %)"

@@ -200,3 +200,14 @@ def test_each_level_reports_every_line_of_the_score_sheet(capsys):
     assert code == 0
     assert "by line of the score sheet" in out
     assert "green leaves" in out and "prey" in out
+
+
+def test_the_winning_score_is_the_winners_total_an_imaginary_winner_included(capsys):
+    """Two-player It Happens.. seats an imaginary player: when it wins, its total is the winning score."""
+    d = arena_json(capsys, "--game", "it_happens", "--seats", "random,random", "--games", "8", "--seed", "1")
+    for res in d["results"]:
+        assert res["winning_score"] >= max(res["scores"])
+        seated = [w for w in res["winners"] if w < 2]
+        assert all(res["scores"][w] == res["winning_score"] for w in seated)
+    assert any(w >= 2 for res in d["results"] for w in res["winners"])     # the imaginary player won one
+    assert d["winner_mean_score"] == pytest.approx(sum(r["winning_score"] for r in d["results"]) / 8, abs=0.01)
