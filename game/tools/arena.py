@@ -111,7 +111,7 @@ def line_means(sheets: list[dict]) -> dict:
 
 def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
     """Per level: win share (a shared win split evenly), its 95 % interval, mean score, mean points
-    and share of seats scoring on each line of the score sheet, think times; the winner's mean score."""
+    and share of seats scoring on each line of the score sheet, think times; the winning score on average."""
     n_games = len(results)
     per = {lv: {"wins": 0.0, "scores": [], "sheets": [], "decisions": 0, "think_s": 0.0, "think_max": 0.0}
            for lv in levels}
