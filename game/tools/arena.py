@@ -120,14 +120,13 @@ def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
         for lv, agg in per.items():
             agg["wins"] += game_share(res, lv)
         unseated += sum(1 / len(res["winners"]) for w in res["winners"] if w >= len(res["kinds"]))
-        for kind, score, (count, total, most) in zip(res["kinds"], res["scores"], res["think"]):
+        for kind, score, sheet, (count, total, most) in zip(res["kinds"], res["scores"], res["lines"], res["think"]):
             agg = per[kind]
             agg["scores"].append(score)
+            agg["sheets"].append(sheet)
             agg["decisions"] += count
             agg["think_s"] += total
             agg["think_max"] = max(agg["think_max"], most)
-        for kind, sheet in zip(res["kinds"], res["lines"]):
-            per[kind]["sheets"].append(sheet)
     seats = {}
     for lv, agg in per.items():
         share = agg["wins"] / n_games
