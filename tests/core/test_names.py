@@ -47,7 +47,7 @@ def test_names_nobody_can_use_are_refused_in_words(name, why):
     assert why in name_problem(name)
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(any_text, min_size=2, max_size=2))
 def test_any_cleaned_name_loads(texts):
     names = [clean_name(t) for t in texts]
