@@ -14,6 +14,10 @@ or the game's fast rollout policy, to the end or a few steps) and one value per 
 backed up, each mover maximising their own (max-n): win share and score margin for a
 finished game, the squashed own-minus-best-rival evaluation otherwise.
 
+With ``stage_values`` a play-out stops where the game enters its next stage (the heuristics'
+``stage``: a new round in It Happens..) and takes its values from the heuristics'
+``expected_outcome`` there (win chances and expected totals), valued like a finished game.
+
 The search stops after ``iterations`` simulations, or sooner when a game sets ``max_work``
 (trusted applies, the heuristics' play-outs and the costly steps they report included) and a
 decision runs out of it: that bounds the rare very costly decision the same way on every machine.
@@ -93,12 +97,12 @@ class IsmctsBot(Bot):
     def __init__(self, rules, seed: int, iterations: int = 120, seconds: float = float("inf"),
                  candidates: int = 4, rollout_turns: int = 1000, greedy_rollouts: bool = True,
                  temperature: float = 1.0, scale: float = 8.0, max_work: float = math.inf,
-                 confidence: float = 0.0, by_seats: dict | None = None):
+                 confidence: float = 0.0, stage_values: bool = False, by_seats: dict | None = None):
         """``by_seats`` maps a number of seats to the settings (these keywords) that differ at a
         table of that size: a game whose search wants a longer horizon at three seats than at four."""
         self.settings = {"iterations": iterations, "candidates": candidates, "rollout_turns": rollout_turns,
                          "greedy_rollouts": greedy_rollouts, "temperature": temperature, "scale": scale,
-                         "max_work": max_work, "confidence": confidence}
+                         "max_work": max_work, "confidence": confidence, "stage_values": stage_values}
         self.by_seats = by_seats or {}
         for seats, changes in self.by_seats.items():
             unknown = sorted(set(changes) - set(self.settings))
@@ -117,6 +121,7 @@ class IsmctsBot(Bot):
         self.turns, self.greedy_rollouts = settings["rollout_turns"], settings["greedy_rollouts"]
         self.temperature, self.scale = settings["temperature"], settings["scale"]
         self.max_work, self.confidence = settings["max_work"], settings["confidence"]
+        self.stage_values = settings["stage_values"]
 
     def choose(self, obs, player: int):
         acts = self.rules.legal_actions(obs)
@@ -237,8 +242,10 @@ class IsmctsBot(Bot):
         """Values after rolling out until ``rollout_turns`` turns have ended (``mover`` is to move).
 
         ``where`` (the actions from the root and what they revealed) names the public position,
-        under which Medium's choice is remembered for the other determinizations."""
+        under which Medium's choice is remembered for the other determinizations. With
+        ``stage_values``, a play-out that reaches the game's next stage stops there."""
         rules = self.rules
+        stage = self.heur.stage(s) if self.stage_values and mover is not None else None
         while ended < self.turns and mover is not None:
             if self.greedy_rollouts:
                 a = self._greedy(s, mover, where)
@@ -249,6 +256,8 @@ class IsmctsBot(Bot):
             p = rules.to_move(s)
             ended += p != mover
             mover = p
+            if stage is not None and mover is not None and self.heur.stage(s) != stage:
+                return self._outcome_values(*self.heur.expected_outcome(rules, s))
         return self._values(s)
 
     def _greedy(self, s, mover: int, where):
@@ -268,10 +277,14 @@ class IsmctsBot(Bot):
         if not rules.is_over(s):
             return [squash(self.heur.evaluate(rules, s, p) / self.scale) for p in range(n)]
         win = rules.winners(s)
-        totals = [sh.total for sh in rules.score_sheets(s)]
+        return self._outcome_values([1.0 / len(win) if p in win else 0.0 for p in range(n)],
+                                    [sh.total for sh in rules.score_sheets(s)])
+
+    def _outcome_values(self, shares: list[float], totals: list[float]) -> list[float]:
+        """Per player, the value of an end: WIN_WEIGHT for the share of the win (or the chance of
+        it), the rest for the squashed margin over the best rival's total."""
         out = []
-        for p in range(n):
+        for p, share in enumerate(shares):
             margin = totals[p] - max(t for q, t in enumerate(totals) if q != p)
-            share = 1.0 / len(win) if p in win else 0.0
             out.append(WIN_WEIGHT * share + (1 - WIN_WEIGHT) * squash(margin / self.scale))
         return out

@@ -214,3 +214,22 @@ def test_a_work_budget_counts_the_costly_steps_a_heuristic_reports():
     assert bot.work == 7
     rules.count_work(7)
     assert bot.work == 7
+
+
+def test_stage_values_end_a_play_out_where_the_next_round_begins(monkeypatch):
+    """With ``stage_values`` a play-out stops at the first state of the game's next stage (a new
+    round in It Happens..) and takes the values of a finished game from the heuristics' expected
+    outcome there; without it the play-out runs to the end."""
+    rules, s = start("it_happens", 4)
+    s = choice_point(rules, s)
+    bot = IsmctsBot(rules, 5, greedy_rollouts=False, stage_values=True)
+    seen = []
+    real = bot.heur.expected_outcome
+    monkeypatch.setattr(bot.heur, "expected_outcome", lambda r, st: seen.append(st) or real(r, st))
+    values = bot._leaf_values(s, rules.to_move(s), 0, 0)
+    assert len(seen) == 1 and seen[0].round == s.round + 1
+    assert all(who is None for row in seen[0].board for who, _ in row)       # nothing placed yet
+    assert values == bot._outcome_values(*real(rules, seen[0]))
+    seen.clear()
+    plain = IsmctsBot(rules, 5, greedy_rollouts=False)
+    assert not plain.stage_values and len(plain._leaf_values(s, rules.to_move(s), 0, 0)) == 4 and not seen

@@ -14,5 +14,5 @@ GAME = GameInfo(
     load_rules=on_demand(f"{__name__}.rules", "get_rules"),
     load_heuristics=on_demand(f"{__name__}.heuristics"),
     hard_settings={"iterations": 400, "candidates": 4, "greedy_rollouts": False, "confidence": 1.0,
-                   "temperature": 8.0},
+                   "temperature": 8.0, "stage_values": True},
 )

@@ -13,12 +13,16 @@ Medium plays the action whose result projects best for itself against the best r
 - A reroll is the average over the six faces of the best placement, less the worm. A pass is
   valued like a reroll (the die comes back later) and wins over it when every placement would
   open a new column while rivals still have dice: waiting lets them take the leftmost columns.
+
+Hard's random play-outs stop where a new round begins (``stage``), valued by ``expected_outcome``
+(outcome.py: a fit on Medium games of how a game ends from what each seat holds then).
 """
 from __future__ import annotations
 
 import math
 import sys
 
+from game.games.it_happens import outcome
 from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
 
@@ -248,6 +252,14 @@ def score_actions(rules, s, player: int, rng) -> list[float]:
         else:
             out.append(0.0)
     return out
+
+
+expected_outcome = outcome.expected_outcome    # Hard's values where a round begins (outcome.py)
+
+
+def stage(s) -> int:
+    """The game's stage, for Hard's play-outs (they stop when a new one begins): the round."""
+    return s.round
 
 
 def rollout_policy(rules, s, rng):

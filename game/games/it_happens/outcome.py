@@ -1,0 +1,172 @@
+"""It Happens..: how a game is likely to end, judged at the start of a round.
+
+Hard's play-outs stop when a new round begins and take their value from here (see the Hard
+setting ``stage_values`` in game/ai/ismcts.py): at a round's start the mounds are empty, so what a
+seat holds says most of what it will score, and a fitted guess there is both quicker and steadier
+than playing the remaining rounds out at random.
+
+A seat's expected final total is a linear fit on what it holds (``features``), one fit per number
+of real players and rounds still to come after this one (``FIT``). The chance that a seat wins is
+the softmax of those totals at the fit's temperature (fitted for the best log-likelihood of the
+real winners).
+
+The fit comes from games of four Medium players against each other: ``python -m
+game.games.it_happens.outcome GAMES`` plays them again and prints a new table (pure Python: a
+least-squares solve and a search over temperatures).
+"""
+from __future__ import annotations
+
+import math
+import sys
+
+FEATURES = ("one", "mound points", "worms", "item pairs", "single items",
+            "spaces still to come of the kinds held once", "kinds not held with spaces still to come",
+            "kinds held minus the most a rival holds", "holds the most kinds (ties too)", "holds the most kinds alone")
+
+# FIT[real players][rounds after this one] = (weights per FEATURES, temperature): what
+# ``python -m game.games.it_happens.outcome 1000`` printed (1,000 games at each table size)
+FIT = {
+    2: {0: ((2.025, 1.144, 1.059, 7.848, 2.4, 0.0, 0.0, 0.089, 3.987, 1.425), 6),
+        1: ((7.522, 1.326, 1.664, 11.814, 4.628, 0.007, 0.13, 0.247, 2.259, 0.923), 8),
+        2: ((18.653, 1.587, 3.78, 15.679, 5.135, 0.322, 0.372, 1.034, 0.764, 0.112), 10)},
+    3: {0: ((12.055, 0.941, 1.132, 6.016, 1.311, 0.0, 0.0, 0.549, 2.67, 2.539), 5),
+        1: ((24.331, 0.905, 1.12, 6.737, 2.104, 0.081, -0.174, 0.393, 1.162, 0.974), 6),
+        2: ((38.647, 0.915, 1.055, 6.854, 2.445, 0.151, -0.398, 0.491, -0.762, 0.658), 8)},
+    4: {0: ((7.896, 0.985, 1.1, 5.541, 1.465, 0.0, 0.0, 0.233, 3.019, 1.921), 5),
+        1: ((18.059, 0.986, 1.105, 5.505, 2.286, -0.138, -0.222, 0.16, 1.279, 1.277), 6),
+        2: ((25.917, 0.986, 1.166, 6.001, 2.77, 0.145, 0.103, -0.021, 0.58, 0.764), 7)},
+    5: {0: ((5.125, 0.991, 1.148, 6.027, 1.599, 0.0, 0.0, 0.045, 2.922, 2.672), 4),
+        1: ((12.397, 1.03, 1.2, 6.58, 2.377, 0.155, 0.049, 0.27, 0.616, 0.806), 6),
+        2: ((21.408, 0.967, 1.197, 6.498, 2.681, -0.022, 0.172, 0.168, 0.749, 0.916), 6)},
+}
+_SPACES: dict = {}     # per Components: the item spaces of each mound, by item kind
+
+
+def _spaces_by_mound(c) -> dict:
+    got = _SPACES.get(id(c))
+    if got is None or got[0] is not c:
+        index = {k: i for i, k in enumerate(c.item_types)}
+        per = {}
+        for m in c.mounds:
+            counts = [0] * len(c.item_types)
+            for col in m.columns:
+                for sp in col:
+                    if sp in index:
+                        counts[index[sp]] += 1
+            per[m.id] = counts
+        got = _SPACES[id(c)] = (c, per)
+    return got[1]
+
+
+def rounds_after(rules, s) -> int:
+    """Rounds still to come after the current one."""
+    return len(s.deck) // rules.comps.mounds_per_round
+
+
+def features(rules, s) -> list[list[float]]:
+    """Per seat, what it holds, in the order of FEATURES."""
+    per = _spaces_by_mound(rules.comps)
+    kinds_n = len(rules.comps.item_types)
+    to_come = [sum(per[m][k] for m in s.deck) for k in range(kinds_n)]
+    kinds = [kinds_n - row.count(0) for row in s.items]
+    rows = []
+    for p, row in enumerate(s.items):
+        pairs = kinds_n - row.count(0) - row.count(1)
+        lead = kinds[p] - max(k for q, k in enumerate(kinds) if q != p)
+        rows.append([1.0, float(sum(s.queens[p]) + sum(s.generals[p])), float(s.worms[p]), float(pairs),
+                     float(kinds[p] - pairs),
+                     float(sum(to_come[k] for k in range(kinds_n) if row[k] == 1)),
+                     float(sum(1 for k in range(kinds_n) if row[k] == 0 and to_come[k] > 0)),
+                     float(lead), float(lead >= 0), float(lead > 0)])
+    return rows
+
+
+def expected_outcome(rules, s) -> tuple[list[float], list[float]]:
+    """(each seat's chance of winning, each seat's expected final total), at the start of a round."""
+    weights, temperature = FIT[s.real][min(2, rounds_after(rules, s))]
+    totals = [sum(w * x for w, x in zip(weights, row)) for row in features(rules, s)]
+    top = max(totals)
+    odds = [math.exp((t - top) / temperature) for t in totals]
+    whole = sum(odds)
+    return [o / whole for o in odds], totals
+
+
+# ---------------------------------------------------------------- fitting the table again
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """x with a x = b (Gauss-Jordan with partial pivoting; a is square and well conditioned)."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col] / m[col][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def fit(samples: list[tuple[list[list[float]], list[float], list[int]]], ridge: float = 1e-3):
+    """(weights, temperature) from samples of (features per seat, final totals, winners):
+    least squares for the totals (a little ridge keeps a feature that never varies harmless),
+    then the temperature in whole numbers 2-16 that best predicts the winners."""
+    k = len(FEATURES)
+    xtx = [[ridge * (i == j) for j in range(k)] for i in range(k)]
+    xty = [0.0] * k
+    for rows, finals, _ in samples:
+        for x, y in zip(rows, finals):
+            for i in range(k):
+                xty[i] += x[i] * y
+                for j in range(k):
+                    xtx[i][j] += x[i] * x[j]
+    weights = _solve(xtx, xty)
+
+    def loss(temperature):
+        total = 0.0
+        for rows, _, winners in samples:
+            guess = [sum(w * x for w, x in zip(weights, row)) for row in rows]
+            top = max(guess)
+            odds = [math.exp((g - top) / temperature) for g in guess]
+            total -= math.log(max(1e-12, sum(odds[w] for w in winners) / sum(odds)))
+        return total
+
+    return weights, min(range(2, 17), key=loss)
+
+
+def medium_samples(rules, real: int, first_seed: int, games: int) -> dict:
+    """rounds after -> samples, from ``games`` games of Medium players against each other."""
+    from game.ai.bots import bot_move, make_bot
+    from game.core.rules import Seat
+    out: dict = {}
+    for seed in range(first_seed, first_seed + games):
+        seats = [Seat(f"P{i + 1}", rules.seat_colors[i], "medium") for i in range(real)]
+        s = rules.new_game(seats, seed, {})
+        bots = {i: make_bot("medium", rules, seed * 31 + i, timed=False) for i in range(real)}
+        starts, seen = [], s.round
+        while not rules.is_over(s):
+            p = rules.to_move(s)
+            s = rules.apply(s, bot_move(bots[p], rules, s, p))
+            if s.round != seen and not rules.is_over(s):
+                starts.append((rounds_after(rules, s), features(rules, s)))
+                seen = s.round
+        finals = [sheet.total for sheet in rules.score_sheets(s)]
+        for after, rows in starts:
+            out.setdefault(after, []).append((rows, finals, rules.winners(s)))
+    return out
+
+
+def main(argv: list[str]) -> None:
+    from game.games.it_happens.rules import get_rules
+    rules = get_rules()
+    games = int(argv[0]) if argv else 800
+    print("FIT = {")
+    for real in range(rules.min_players, rules.max_players + 1):
+        by_round = medium_samples(rules, real, 100_000 * real, games)
+        print(f"    {real}: {{" + ",\n        ".join(
+            f"{after}: (({', '.join(str(round(w, 3)) for w in weights)}), {temperature})"
+            for after, (weights, temperature) in ((a, fit(by_round[a])) for a in sorted(by_round))) + "},")
+    print("}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
