@@ -38,23 +38,6 @@ PASS_MARGIN = 0.6     # a pass, when nothing speaks for waiting
 WAIT_BONUS = 0.9      # a pass, when every placement opens a new column and rivals still hold dice
 _SQRT2 = math.sqrt(2.0)
 _erf = math.erf
-_MEMO: dict = {}      # per Components: item type index, item spaces per mound id
-
-
-def _item_spaces(c) -> tuple:
-    got = _MEMO.get(id(c))
-    if got is None:
-        index = {k: i for i, k in enumerate(c.item_types)}
-        per = {}
-        for m in c.mounds:
-            counts = [0] * len(c.item_types)
-            for col in m.columns:
-                for sp in col:
-                    if sp in index:
-                        counts[index[sp]] += 1
-            per[m.id] = tuple(counts)
-        got = _MEMO[id(c)] = (index, per, c)
-    return got
 
 
 def _phi(x: float) -> float:
@@ -74,7 +57,7 @@ def _dice_left(s, color: str) -> int:
 def _item_points(rules, s, near, free_items) -> list[float]:
     """Per seat, the expected points of item pairs and of the variety bonus."""
     c = rules.comps
-    index, per_mound, _ = _item_spaces(c)
+    index, per_mound = outcome.item_spaces(c)
     n = len(s.seats)
     kinds_n = len(c.item_types)
     over = s.phase == "over"
@@ -134,7 +117,7 @@ def projections(rules, s) -> list[float]:
     c = rules.comps
     n = len(s.seats)
     seats = range(n)
-    index = _item_spaces(c)[0]
+    index = outcome.item_spaces(c)[0]
     pts = [WORM_VALUE * s.worms[p] + sum(s.queens[p]) + sum(s.generals[p]) for p in seats]
     near = [[] for _ in seats]
     free_items = [0] * len(c.item_types)

@@ -39,10 +39,11 @@ FIT = {
         1: ((12.897, 0.976, 1.1, 6.673, 2.444, 0.147, 0.033, 0.17, 0.782, 0.808), 6),
         2: ((21.511, 0.95, 1.161, 6.77, 2.923, 0.031, 0.124, 0.148, 0.481, 0.685), 7)},
 }
-_SPACES: dict = {}     # per Components: the item spaces of each mound, by item kind
+_SPACES: dict = {}     # per Components: (the components, item kind index, item spaces per mound id)
 
 
-def _spaces_by_mound(c) -> dict:
+def item_spaces(c) -> tuple[dict, dict]:
+    """(item kind -> its index, mound id -> its item spaces counted by kind), once per Components."""
     got = _SPACES.get(id(c))
     if got is None or got[0] is not c:
         index = {k: i for i, k in enumerate(c.item_types)}
@@ -53,9 +54,9 @@ def _spaces_by_mound(c) -> dict:
                 for sp in col:
                     if sp in index:
                         counts[index[sp]] += 1
-            per[m.id] = counts
-        got = _SPACES[id(c)] = (c, per)
-    return got[1]
+            per[m.id] = tuple(counts)
+        got = _SPACES[id(c)] = (c, index, per)
+    return got[1], got[2]
 
 
 def rounds_after(rules, s) -> int:
@@ -65,7 +66,7 @@ def rounds_after(rules, s) -> int:
 
 def features(rules, s) -> list[list[float]]:
     """Per seat, what it holds, in the order of FEATURES."""
-    per = _spaces_by_mound(rules.comps)
+    per = item_spaces(rules.comps)[1]
     kinds_n = len(rules.comps.item_types)
     to_come = [sum(per[m][k] for m in s.deck) for k in range(kinds_n)]
     kinds = [kinds_n - row.count(0) for row in s.items]
