@@ -10,9 +10,10 @@ of real players and rounds still to come after this one (``FIT``). The chance th
 the softmax of those totals at the fit's temperature (fitted for the best log-likelihood of the
 real winners).
 
-The fit comes from games of four Medium players against each other: ``python -m
+The fit comes from games of Medium players against each other, at every table size: ``python -m
 game.games.it_happens.outcome GAMES`` plays them again and prints a new table (pure Python: a
-least-squares solve and a search over temperatures).
+least-squares solve and a search over temperatures). The table in the code was fitted before
+Medium's VARIETY_WEIGHT went from 9 to 13; Hard kept its share against the new Mediums.
 """
 from __future__ import annotations
 
