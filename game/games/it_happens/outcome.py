@@ -20,6 +20,8 @@ from __future__ import annotations
 import math
 import sys
 
+from game.ai.ismcts import softmax
+
 FEATURES = ("one", "mound points", "worms", "item pairs", "single items",
             "spaces still to come of the kinds held once", "kinds not held with spaces still to come",
             "kinds held minus the most a rival holds", "holds the most kinds (ties too)", "holds the most kinds alone")
@@ -87,10 +89,7 @@ def expected_outcome(rules, s) -> tuple[list[float], list[float]]:
     """(each seat's chance of winning, each seat's expected final total), at the start of a round."""
     weights, temperature = FIT[s.real][min(2, rounds_after(rules, s))]
     totals = [sum(w * x for w, x in zip(weights, row)) for row in features(rules, s)]
-    top = max(totals)
-    odds = [math.exp((t - top) / temperature) for t in totals]
-    whole = sum(odds)
-    return [o / whole for o in odds], totals
+    return softmax(totals, temperature), totals
 
 
 # ---------------------------------------------------------------- fitting the table again
@@ -122,14 +121,13 @@ def fit(samples: list[tuple[list[list[float]], list[float], list[int]]], ridge: 
                 for j in range(k):
                     xtx[i][j] += x[i] * x[j]
     weights = _solve(xtx, xty)
+    guesses = [([sum(w * x for w, x in zip(weights, row)) for row in rows], winners) for rows, _, winners in samples]
 
     def loss(temperature):
         total = 0.0
-        for rows, _, winners in samples:
-            guess = [sum(w * x for w, x in zip(weights, row)) for row in rows]
-            top = max(guess)
-            odds = [math.exp((g - top) / temperature) for g in guess]
-            total -= math.log(max(1e-12, sum(odds[w] for w in winners) / sum(odds)))
+        for guess, winners in guesses:
+            chances = softmax(guess, temperature)
+            total -= math.log(max(1e-12, sum(chances[w] for w in winners)))
         return total
 
     return weights, min(range(2, 17), key=loss)
@@ -151,9 +149,9 @@ def medium_samples(rules, real: int, first_seed: int, games: int) -> dict:
             if s.round != seen and not rules.is_over(s):
                 starts.append((rounds_after(rules, s), features(rules, s)))
                 seen = s.round
-        finals = [sheet.total for sheet in rules.score_sheets(s)]
+        finals, winners = [sheet.total for sheet in rules.score_sheets(s)], rules.winners(s)
         for after, rows in starts:
-            out.setdefault(after, []).append((rows, finals, rules.winners(s)))
+            out.setdefault(after, []).append((rows, finals, winners))
     return out
 
 
