@@ -21,8 +21,7 @@ Medium plays each decision for the best value after it (its own minus a share of
 rival's); choosing an action is judged by playing that whole action out greedily, and a tile by
 the plan with the levels and fungi it leaves (the fungi under the leaves already held counted too).
 Each AI level plays by a ``Profile`` (``for_level``):
-Easy and Medium by MEDIUM; Hard's search by HARD, which also knows the last round for what it is
-and counts a leaf still to fetch at half its worth (so it races for prey more).
+Easy and Medium by MEDIUM; Hard's search by HARD, which also knows the last round for what it is.
 Values, plans, ways and build choices are remembered on each Heuristics object by what they read.
 """
 from __future__ import annotations
@@ -150,8 +149,7 @@ def node_dist(rules) -> dict:
 @dataclass(frozen=True)
 class Profile:
     """How a level weighs what a player holds (see ``value``). Medium plays by MEDIUM; Hard also
-    knows the last round for what it is and counts the leaves it plans to fetch at half their worth
-    (both see the rivals who could steal what they carry)."""
+    knows the last round for what it is (both see the rivals who could steal what they carry)."""
     gamma: float = 0.9          # worth kept per action still needed before an item is home
     plan_steps: int = 5         # deliveries planned ahead
     sure: float = 0.85          # share of a planned delivery's worth counted (the rest may be lost to rivals)
@@ -162,7 +160,6 @@ class Profile:
     hill_w: float = 0.1         # the hill's action levels beyond what the plan sees
     spare_leaf: float = 1.0     # a leaf with no fungus for it yet (its bonus apart)
     leaf_extra: float = 1.5     # a leaf to fetch is worth this more than its fungus
-    leaf_plan: float = 1.0      # share of a planned leaf delivery's worth counted (see HARD)
     hand_w: float = 0.3         # a tile in hand, by what its symbols are worth (TILE_SYMBOL_W)
     soldier_w: float = 0.3      # a soldier ready to guard or steal
     rival: float = 0.35         # a move's worth: mine minus this much of the best rival's
@@ -327,7 +324,7 @@ class Heuristics:
                 if bonus is None:
                     worth = _marginal_prey(have)
                 else:                                       # a leaf: a little more, to go and get it
-                    worth = w.leaf_plan * ((slots[0] if slots else w.spare_leaf) + bonus + w.leaf_extra)
+                    worth = (slots[0] if slots else w.spare_leaf) + bonus + w.leaf_extra
                 if heave > one_turn:
                     worth *= 1 - w.slow_risk                # it waits on the trails for rivals' soldiers
                 score = worth * w.gamma ** cost
@@ -910,10 +907,7 @@ def _build_options(rules, s, p, sy) -> list:
 
 # ------------------------------------------------------------------ the levels
 _MEDIUM = Heuristics(MEDIUM)
-# Hard counts a leaf still to fetch at half its worth: in games of four Mediums the leaves planned
-# foretold neither the final scores nor the winner (the prey planned did), and a Hard that chases
-# prey instead takes them from the rivals too (arena: stop 40's note)
-HARD = Profile(endgame=True, leaf_plan=0.5)
+HARD = Profile(endgame=True)
 _BY_LEVEL = {"hard": Heuristics(HARD)}
 
 

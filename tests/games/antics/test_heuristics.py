@@ -177,26 +177,6 @@ def test_soldiers_idle_in_their_area_count_as_ants_when_the_supply_runs_out():
     assert plan(idle) < plan(edit(s, supply=put(s.supply, p, 3)))   # picking them up costs ANTS! units
 
 
-def test_a_profile_counts_planned_leaf_deliveries_at_its_leaf_share():
-    """Hard counts a leaf it has still to fetch at a share of its worth (``leaf_plan``): in games
-    of four Mediums the leaves planned did not foretell the final scores or the winner, the prey
-    planned did. With no prey left to plan for, the plan is the leaves' alone and scales with it."""
-    s = R.new_game(seats(4), 31, {})
-    no_prey = edit(s, prey_left=tuple(0 for _ in s.prey_left))
-    p = 2
-
-    def plan(profile, t):
-        h = HEUR.Heuristics(profile)
-        return h.plan(R, t, p, HEUR.action_levels(R, t, p), 0, HEUR._free_fungi(R, t, p),
-                      HEUR.actions_left_in_game(t, p, h.w), 0.0)
-
-    full = plan(HEUR.MEDIUM, no_prey)
-    assert full > 0.0
-    assert plan(dataclasses.replace(HEUR.MEDIUM, leaf_plan=0.5), no_prey) == pytest.approx(0.5 * full)
-    # at the start the plan goes for prey only: they count in full
-    assert plan(dataclasses.replace(HEUR.MEDIUM, leaf_plan=0.5), s) == plan(HEUR.MEDIUM, s)
-
-
 @pytest.mark.parametrize("profile", PROFILES)
 def test_building_the_bridge_the_plan_counts_on_does_not_lower_a_players_worth(profile, monkeypatch):
     """Ruling 10: the bridge takes three soldiers. The plan already counts on a bridge still to be
