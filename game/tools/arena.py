@@ -5,6 +5,7 @@ Seat order rotates so that each deal is played from every seat: with R the numbe
 distinct rotations of the --seats list (2 for ``hard,medium``, 4 for ``hard,medium,medium,medium``,
 1 for ``medium,medium``), game k deals with seed S + k // R and seats the levels rotated by
 k % R (seat i gets level (i + k % R) mod n of the list). --games must be a multiple of R.
+With --json --progress, each game is also printed to stderr as one JSON line when it ends.
 With --records, game k is saved as DIR/<game>-<deal seed>-r<rotation>.yaml.
 With --against FILE (what an earlier ``arena --json`` printed, e.g. on another version of the
 code), each level's win share is also compared game by game with the same deal and seat order
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -267,9 +269,11 @@ def run_matches(tasks: list[tuple], jobs: int):
 
 
 def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: bool = False,
-          records: str | None = None, against: str | None = None) -> int:
+          records: str | None = None, against: str | None = None, progress: bool = False) -> int:
     """Play ``games`` rotated AI-only games and print per-level statistics (text or one JSON object,
-    the games included), compared game by game with an earlier run when ``against`` names one."""
+    the games included), compared game by game with an earlier run when ``against`` names one.
+    With ``progress``, JSON output also gives each game on stderr as it ends (a long run can be
+    read, and compared with an earlier one, while it plays)."""
     rules, levels, folder = check_arena(game, seats, games, seed, jobs, records)
     base = None if against is None else load_against(against, game, levels)
     rot = rotation_count(levels)
@@ -281,6 +285,8 @@ def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: 
         results.append(res)
         if not as_json:
             print(game_line(res), flush=True)
+        elif progress:
+            print(json.dumps(res), file=sys.stderr, flush=True)
     seconds = time.perf_counter() - t0
     summary = summarize(game, levels, results)
     comparison = None if base is None else paired(levels, results, base)

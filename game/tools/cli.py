@@ -243,6 +243,8 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--seed", type=_int_in(0, MAX_SEED), default=1)
     m.add_argument("--jobs", type=_int_in(1, 64), default=1, help="processes playing games side by side")
     m.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    m.add_argument("--progress", action="store_true",
+                   help="with --json: also print each game to stderr, one JSON line, as it ends")
     m.add_argument("--records", default=None, help="folder for one record per game")
     m.add_argument("--against", default=None, metavar="FILE",
                    help="what an earlier arena --json printed: compare win shares game by game")
@@ -292,7 +294,7 @@ def run(argv: list[str], start_time: float) -> int:
         if args.cmd == "arena":
             from game.tools.arena import arena
             return arena(args.game, args.seats, args.games, args.seed, args.jobs, args.json, args.records,
-                         args.against)
+                         args.against, args.progress)
         if args.cmd == "screenshot":
             from game.games import available_games
             from game.tools.screenshot import screenshot

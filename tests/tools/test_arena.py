@@ -211,3 +211,11 @@ def test_the_winning_score_is_the_winners_total_an_imaginary_winner_included(cap
         assert all(res["scores"][w] == res["winning_score"] for w in seated)
     assert any(w >= 2 for res in d["results"] for w in res["winners"])     # the imaginary player won one
     assert d["winner_mean_score"] == pytest.approx(sum(r["winning_score"] for r in d["results"]) / 8, abs=0.01)
+
+
+def test_progress_prints_each_game_to_stderr_as_it_ends(capsys):
+    code, out, err = run(capsys, "--game", "micropolis", "--seats", "medium,random", "--games", "4", "--seed", "3",
+                         "--json", "--progress")
+    assert code == 0, err
+    games = [json.loads(line) for line in err.strip().splitlines()]
+    assert games == json.loads(out)["results"]
