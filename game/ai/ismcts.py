@@ -30,6 +30,7 @@ import math
 import time
 
 from game.ai.bots import Bot, heuristics_for
+from game.core.maths import softmax
 from game.core.rng import Rng
 
 PUCT_C = 1.5
@@ -82,13 +83,6 @@ class Node:
 
 def squash(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, x))))
-
-
-def softmax(scores: list[float], temperature: float) -> list[float]:
-    top = max(scores)
-    w = [math.exp((v - top) / temperature) for v in scores]
-    total = sum(w)
-    return [x / total for x in w]
 
 
 class IsmctsBot(Bot):

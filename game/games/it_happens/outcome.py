@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import sys
 
-from game.ai.ismcts import softmax
+from game.core.maths import softmax
 
 FEATURES = ("one", "mound points", "worms", "item pairs", "single items",
             "spaces still to come of the kinds held once", "kinds not held with spaces still to come",
