@@ -240,6 +240,7 @@ def score_actions(rules, s, player: int, rng) -> list[float]:
 
 
 expected_outcome = outcome.expected_outcome    # Hard's values where a round begins (outcome.py)
+outcome_sample = outcome.sample                # what that table is fitted on (python -m game.tools.refit)
 
 
 def stage(s) -> int:

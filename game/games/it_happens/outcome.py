@@ -11,14 +11,11 @@ the softmax of those totals at the fit's temperature (fitted for the best log-li
 real winners).
 
 The fit comes from games of Medium players against each other, at every table size: ``python -m
-game.games.it_happens.outcome GAMES`` plays them again and prints a new table (pure Python: a
-least-squares solve and a search over temperatures). The table in the code was fitted before
+game.tools.refit it_happens GAMES`` plays them again and prints a new table (pure Python: a
+least-squares solve and a search over temperatures, game/core/maths.py). The table in the code was fitted before
 Medium's VARIETY_WEIGHT went from 9 to 13; Hard kept its share against the new Mediums.
 """
 from __future__ import annotations
-
-import math
-import sys
 
 from game.core.maths import softmax
 
@@ -27,7 +24,7 @@ FEATURES = ("one", "mound points", "worms", "item pairs", "single items",
             "kinds held minus the most a rival holds", "holds the most kinds (ties too)", "holds the most kinds alone")
 
 # FIT[real players][rounds after this one] = (weights per FEATURES, temperature): what
-# ``python -m game.games.it_happens.outcome 3000`` printed (3,000 games at each table size)
+# ``python -m game.tools.refit it_happens 3000`` printed (3,000 games at each table size)
 FIT = {
     2: {0: ((2.06, 1.141, 0.999, 8.145, 2.451, 0.0, 0.0, 0.081, 3.695, 1.717), 6),
         1: ((8.76, 1.33, 1.475, 10.956, 4.536, -0.27, 0.082, 0.335, 2.226, 1.337), 8),
@@ -92,81 +89,6 @@ def expected_outcome(rules, s) -> tuple[list[float], list[float]]:
     return softmax(totals, temperature), totals
 
 
-# ---------------------------------------------------------------- fitting the table again
-def _solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """x with a x = b (Gauss-Jordan with partial pivoting; a is square and well conditioned)."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
-        m[col], m[pivot] = m[pivot], m[col]
-        for r in range(n):
-            if r != col and m[r][col]:
-                f = m[r][col] / m[col][col]
-                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
-    return [m[i][n] / m[i][i] for i in range(n)]
-
-
-def fit(samples: list[tuple[list[list[float]], list[float], list[int]]], ridge: float = 1e-3):
-    """(weights, temperature) from samples of (features per seat, final totals, winners):
-    least squares for the totals (a little ridge keeps a feature that never varies harmless),
-    then the temperature in whole numbers 2-16 that best predicts the winners."""
-    k = len(FEATURES)
-    xtx = [[ridge * (i == j) for j in range(k)] for i in range(k)]
-    xty = [0.0] * k
-    for rows, finals, _ in samples:
-        for x, y in zip(rows, finals):
-            for i in range(k):
-                xty[i] += x[i] * y
-                for j in range(k):
-                    xtx[i][j] += x[i] * x[j]
-    weights = _solve(xtx, xty)
-    guesses = [([sum(w * x for w, x in zip(weights, row)) for row in rows], winners) for rows, _, winners in samples]
-
-    def loss(temperature):
-        total = 0.0
-        for guess, winners in guesses:
-            chances = softmax(guess, temperature)
-            total -= math.log(max(1e-12, sum(chances[w] for w in winners)))
-        return total
-
-    return weights, min(range(2, 17), key=loss)
-
-
-def medium_samples(rules, real: int, first_seed: int, games: int) -> dict:
-    """rounds after -> samples, from ``games`` games of Medium players against each other."""
-    from game.ai.bots import bot_move, make_bot
-    from game.core.rules import Seat
-    out: dict = {}
-    for seed in range(first_seed, first_seed + games):
-        seats = [Seat(f"P{i + 1}", rules.seat_colors[i], "medium") for i in range(real)]
-        s = rules.new_game(seats, seed, {})
-        bots = {i: make_bot("medium", rules, seed * 31 + i, timed=False) for i in range(real)}
-        starts, seen = [], s.round
-        while not rules.is_over(s):
-            p = rules.to_move(s)
-            s = rules.apply(s, bot_move(bots[p], rules, s, p))
-            if s.round != seen and not rules.is_over(s):
-                starts.append((rounds_after(rules, s), features(rules, s)))
-                seen = s.round
-        finals, winners = [sheet.total for sheet in rules.score_sheets(s)], rules.winners(s)
-        for after, rows in starts:
-            out.setdefault(after, []).append((rows, finals, winners))
-    return out
-
-
-def main(argv: list[str]) -> None:
-    from game.games.it_happens.rules import get_rules
-    rules = get_rules()
-    games = int(argv[0]) if argv else 800
-    print("FIT = {")
-    for real in range(rules.min_players, rules.max_players + 1):
-        by_round = medium_samples(rules, real, 100_000 * real, games)
-        print(f"    {real}: {{" + ",\n        ".join(
-            f"{after}: (({', '.join(str(round(w, 3)) for w in weights)}), {temperature})"
-            for after, (weights, temperature) in ((a, fit(by_round[a])) for a in sorted(by_round))) + "},")
-    print("}")
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])
+def sample(rules, s) -> tuple[int, list[list[float]]]:
+    """What the table is fitted on at a round's start: (rounds still to come after it, features)."""
+    return rounds_after(rules, s), features(rules, s)

@@ -5,7 +5,7 @@ import pytest
 
 from game.core.rules import Seat
 from game.games.it_happens import outcome
-from game.games.it_happens.outcome import FEATURES, FIT, expected_outcome, features, fit, medium_samples
+from game.games.it_happens.outcome import FEATURES, FIT, expected_outcome, features
 from game.games.it_happens.rules import get_rules
 
 
@@ -55,30 +55,3 @@ def test_win_chances_sum_to_one_and_follow_the_points(players):
 
 def test_a_later_round_reads_the_fit_for_fewer_rounds_to_come():
     assert [outcome.rounds_after(*round_start(4, rnd)) for rnd in (1, 2, 3, 4)] == [3, 2, 1, 0]
-
-
-def test_the_fit_finds_a_linear_rule_and_the_temperature_of_its_winners():
-    """Totals made by a known rule come back as its weights; winners drawn in proportion to
-    exp(total / 4) give a temperature near 4."""
-    from game.core.rng import Rng
-    rng = Rng(5)
-    true = [3.0, 1.0, 2.0] + [0.0] * (len(FEATURES) - 3)
-    samples = []
-    for _ in range(600):
-        rows = [[1.0, float(rng.below(30)), float(rng.below(5))] + [0.0] * (len(FEATURES) - 3) for _ in range(3)]
-        totals = [sum(w * x for w, x in zip(true, row)) for row in rows]
-        odds = [math.exp(t / 4) for t in totals]
-        pick, acc = rng.random() * sum(odds), 0.0
-        winner = next(i for i, o in enumerate(odds) if (acc := acc + o) >= pick)
-        samples.append((rows, totals, [winner]))
-    weights, temperature = fit(samples)
-    assert [round(w, 2) for w in weights[:3]] == [3.0, 1.0, 2.0]
-    assert 3 <= temperature <= 5
-
-
-def test_medium_games_give_samples_at_every_later_round_start():
-    rules = get_rules()
-    got = medium_samples(rules, 3, 11, 2)
-    assert sorted(got) == [0, 1, 2] and all(len(v) == 2 for v in got.values())
-    rows, finals, winners = got[0][0]
-    assert len(rows) == len(finals) == 3 and winners and all(len(r) == len(FEATURES) for r in rows)
