@@ -12,8 +12,9 @@ real winners).
 
 The fit comes from games of Medium players against each other, at every table size: ``python -m
 game.tools.refit it_happens GAMES`` plays them again and prints a new table (pure Python: a
-least-squares solve and a search over temperatures, game/core/maths.py). The table in the code was fitted before
-Medium's VARIETY_WEIGHT went from 9 to 13; Hard kept its share against the new Mediums.
+least-squares solve and a search over temperatures, in game/core/maths.py). The table in the
+code was fitted before Medium's VARIETY_WEIGHT went from 9 to 13; Hard kept its share against
+the new Mediums.
 """
 from __future__ import annotations
 
