@@ -13,7 +13,7 @@ import sys
 
 from game.ai.bots import bot_move, heuristics_for, make_bot
 from game.core.maths import fit_outcomes
-from game.core.rules import Seat
+from game.tools.arena import arena_seats
 from game.tools.cli import UsageError, check_game
 
 
@@ -22,16 +22,16 @@ def stage_samples(rules, players: int, first_seed: int, games: int) -> dict:
     heur = heuristics_for(rules)
     out: dict = {}
     for seed in range(first_seed, first_seed + games):
-        seats = [Seat(f"P{i + 1}", rules.seat_colors[i], "medium") for i in range(players)]
-        s = rules.new_game(seats, seed, {})
+        s = rules.new_game(arena_seats(rules, ["medium"] * players), seed, {})
         bots = {i: make_bot("medium", rules, seed * 31 + i, timed=False) for i in range(players)}
         starts, seen = [], heur.stage(s)
         while not rules.is_over(s):
             p = rules.to_move(s)
             s = rules.apply(s, bot_move(bots[p], rules, s, p))
-            if heur.stage(s) != seen and not rules.is_over(s):
+            stage = heur.stage(s)
+            if stage != seen and not rules.is_over(s):
                 starts.append(heur.outcome_sample(rules, s))
-                seen = heur.stage(s)
+                seen = stage
         finals, winners = [sheet.total for sheet in rules.score_sheets(s)], rules.winners(s)
         for key, rows in starts:
             out.setdefault(key, []).append((rows, finals, winners))
