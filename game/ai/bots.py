@@ -12,16 +12,29 @@ Each game's ``heuristics.py`` provides:
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 
 from game.core.rng import Rng
 
 
-def heuristics_for(rules, level: str | None = None):
+@dataclass(frozen=True)
+class Trial:
+    """An AI level with some of its settings changed (the arena's trial seat): ``search`` holds
+    the Hard search settings that differ from the game's ``hard_settings``, ``weights`` the named
+    weights of the game's heuristics that differ (the heuristics' ``with_weights``)."""
+    level: str
+    search: dict = field(default_factory=dict)
+    weights: dict = field(default_factory=dict)
+
+
+def heuristics_for(rules, level: str | None = None, weights: dict | None = None):
     """The game's heuristics module, or, given a ``level``, the heuristics that level plays by
-    (the module's ``for_level(level)``)."""
+    (the module's ``for_level(level)``, or ``with_weights(level, weights)`` when some differ)."""
     from game.games import get_game
     module = get_game(rules.id).load_heuristics()
-    return module if level is None else module.for_level(level)
+    if level is None:
+        return module
+    return module.with_weights(level, weights) if weights else module.for_level(level)
 
 
 class Bot:
@@ -39,11 +52,11 @@ class Bot:
 class HeuristicBot(Bot):
     """Easy: heuristic values with heavy noise. Medium: best heuristic value."""
 
-    def __init__(self, rules, seed: int, noise: float):
+    def __init__(self, rules, seed: int, noise: float, weights: dict | None = None):
         super().__init__(rules, seed)
         self.noise = noise
         self.level = "easy" if noise > 0 else "medium"
-        self.heur = heuristics_for(rules, self.level)
+        self.heur = heuristics_for(rules, self.level, weights)
 
     def choose(self, obs, player: int):
         s = self.rules.determinize(obs, player, self.rng.fork(self.rng.next64() & 0xFFFF))
@@ -61,13 +74,15 @@ class HeuristicBot(Bot):
 HARD_SECONDS = 1.0      # in the window, Hard also stops thinking after this long
 
 
-def make_bot(kind: str, rules, seed: int, timed: bool = True) -> Bot:
-    """An AI player. Untimed bots (headless tools) stop by iteration count only, so a seed
-    always gives the same game whatever the machine's speed."""
+def make_bot(kind: str, rules, seed: int, timed: bool = True, trial: Trial | None = None) -> Bot:
+    """An AI player (of level ``kind`` with a ``trial``'s changes, when given one). Untimed bots
+    (headless tools) stop by iteration count only, so a seed always gives the same game whatever
+    the machine's speed."""
+    weights = trial.weights if trial else None
     if kind == "easy":
-        return HeuristicBot(rules, seed, noise=0.9)
+        return HeuristicBot(rules, seed, noise=0.9, weights=weights)
     if kind == "medium":
-        return HeuristicBot(rules, seed, noise=0.0)
+        return HeuristicBot(rules, seed, noise=0.0, weights=weights)
     if kind == "hard":
         from game.ai.ismcts import IsmctsBot
         from game.games import get_game
@@ -80,8 +95,8 @@ def make_bot(kind: str, rules, seed: int, timed: bool = True) -> Bot:
         # the search shows another clearly better (see IsmctsBot._pick); ``temperature`` softens the
         # priors taken from Medium's move scores (a game whose scores run large wants it higher);
         # ``by_seats`` holds what differs at a table of a given size.
-        return IsmctsBot(rules, seed, seconds=HARD_SECONDS if timed else float("inf"),
-                         **get_game(rules.id).hard_settings)
+        settings = {**get_game(rules.id).hard_settings, **(trial.search if trial else {})}
+        return IsmctsBot(rules, seed, seconds=HARD_SECONDS if timed else float("inf"), weights=weights, **settings)
     if kind == "random":
         return Bot(rules, seed)
     raise ValueError(f"no AI level {kind!r}")

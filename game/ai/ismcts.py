@@ -91,9 +91,11 @@ class IsmctsBot(Bot):
     def __init__(self, rules, seed: int, iterations: int = 120, seconds: float = float("inf"),
                  candidates: int = 4, rollout_turns: int = 1000, greedy_rollouts: bool = True,
                  temperature: float = 1.0, scale: float = 8.0, max_work: float = math.inf,
-                 confidence: float = 0.0, stage_values: bool = False, by_seats: dict | None = None):
+                 confidence: float = 0.0, stage_values: bool = False, by_seats: dict | None = None,
+                 weights: dict | None = None):
         """``by_seats`` maps a number of seats to the settings (these keywords) that differ at a
-        table of that size: a game whose search wants a longer horizon at three seats than at four."""
+        table of that size: a game whose search wants a longer horizon at three seats than at four.
+        ``weights`` changes some named weights of the heuristics (see bots.heuristics_for)."""
         self.settings = {"iterations": iterations, "candidates": candidates, "rollout_turns": rollout_turns,
                          "greedy_rollouts": greedy_rollouts, "temperature": temperature, "scale": scale,
                          "max_work": max_work, "confidence": confidence, "stage_values": stage_values}
@@ -105,7 +107,7 @@ class IsmctsBot(Bot):
         if any(o.get("max_work", max_work) < math.inf for o in (self.settings, *self.by_seats.values())):
             rules = counting_applies(rules, self)
         super().__init__(rules, seed)
-        self.heur = heuristics_for(rules, self.level)
+        self.heur = heuristics_for(rules, self.level, weights)
         self.apply = rules.apply_trusted
         self.seconds, self.work = seconds, 0
         self._configure(self.settings)

@@ -7,6 +7,8 @@ distinct rotations of the --seats list (2 for ``hard,medium``, 4 for ``hard,medi
 k % R (seat i gets level (i + k % R) mod n of the list). --games must be a multiple of R.
 With --json --progress, each game is also printed to stderr as one JSON line when it ends.
 With --records, game k is saved as DIR/<game>-<deal seed>-r<rotation>.yaml.
+A seat named ``trial`` plays the level a --trial FILE names, with the settings it changes (see
+game/tools/trial.py): ``--seats trial,hard,hard,hard`` measures a change to Hard against Hard as it is.
 With --against FILE (what an earlier ``arena --json`` printed, e.g. on another version of the
 code), each level's win share is also compared game by game with the same deal and seat order
 there: the mean difference and its 95 % half-width, where the deal's luck cancels out.
@@ -15,6 +17,7 @@ results (think times aside) are the same whatever --jobs says.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import sys
@@ -22,13 +25,15 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from game.ai.bots import Trial
 from game.core.record import make_record, save_record
 from game.core.rules import Seat
 from game.core.safe_yaml import LoadError, read_text
 from game.tools.autoplay import NAMES, play_game
 from game.tools.cli import MAX_SEED, UsageError, check_game, check_records
+from game.tools.trial import describe, load_trial
 
-LEVELS = ("easy", "medium", "hard", "random")
+LEVELS = ("easy", "medium", "hard", "random", "trial")
 Z95 = 1.96
 MAX_AGAINST_BYTES = 20_000_000   # an --against file is read only up to this size
 
@@ -56,9 +61,11 @@ def rotated(levels: list[str], r: int) -> list[str]:
     return levels[r:] + levels[:r]
 
 
-def arena_seats(rules, kinds: list[str]) -> list[Seat]:
+def arena_seats(rules, kinds: list[str], trial: Trial | None = None) -> list[Seat]:
+    """The seats of a game, a trial seat playing as its level."""
     colors = list(rules.seat_colors)
-    return [Seat(NAMES[i], colors[i % len(colors)], kind) for i, kind in enumerate(kinds)]
+    return [Seat(NAMES[i], colors[i % len(colors)], trial.level if kind == "trial" else kind)
+            for i, kind in enumerate(kinds)]
 
 
 def record_name(game: str, deal: int, rotation: int) -> str:
@@ -67,14 +74,15 @@ def record_name(game: str, deal: int, rotation: int) -> str:
 
 # ---------------------------------------------------------------- one game (runs in a worker)
 def play_match(task: tuple) -> dict:
-    """One arena game from (game id, levels, deal seed, rotation, records folder or None)."""
+    """One arena game from (game id, levels, deal seed, rotation, records folder or None, trial or None)."""
     from game.games import get_rules
-    game, levels, deal, rotation, folder = task
+    game, levels, deal, rotation, folder, trial = task
     rules = get_rules(game)
     kinds = rotated(list(levels), rotation)
-    seats = arena_seats(rules, kinds)
+    seats = arena_seats(rules, kinds, trial)
     think: list = []
-    s = play_game(rules, seats, deal, {}, think=think)
+    trials = {i: trial for i, kind in enumerate(kinds) if kind == "trial"}
+    s = play_game(rules, seats, deal, {}, think=think, trials=trials)
     if folder is not None:
         save_record(Path(folder) / record_name(game, deal, rotation), make_record(rules, s, seats, deal, {}))
     n = len(kinds)
@@ -202,10 +210,16 @@ def against_lines(comparison: dict, path: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- the command
-def check_arena(game: str, seats: str, games: int, seed: int, jobs: int, records) -> tuple:
-    """Every input checked before the first game: (rules, levels, records folder or None)."""
+def check_arena(game: str, seats: str, games: int, seed: int, jobs: int, records, trial_file=None) -> tuple:
+    """Every input checked before the first game: (rules, levels, records folder or None, trial or None)."""
     rules = check_game(game)
     levels = parse_seats(rules, seats)
+    trial = None
+    if ("trial" in levels) != (trial_file is not None):
+        raise UsageError("--trial FILE and a seat named trial in --seats go together (the trial seat plays "
+                         "what the file says)")
+    if trial_file is not None:
+        trial = load_trial(trial_file, rules)
     rot = rotation_count(levels)
     if type(games) is not int or games < 1:
         raise UsageError(f"--games: must be a whole number of at least 1, not {games}")
@@ -219,7 +233,7 @@ def check_arena(game: str, seats: str, games: int, seed: int, jobs: int, records
     if type(jobs) is not int or jobs < 1:
         raise UsageError(f"--jobs: must be a whole number of at least 1, not {jobs}")
     for r in range(rot):
-        problem = rules.validate_setup(arena_seats(rules, rotated(levels, r)), {})
+        problem = rules.validate_setup(arena_seats(rules, rotated(levels, r), trial), {})
         if problem:
             raise UsageError(problem)
     folder = None
@@ -229,7 +243,7 @@ def check_arena(game: str, seats: str, games: int, seed: int, jobs: int, records
             target = folder / record_name(game, seed + k // rot, k % rot)
             if target.exists() and not target.is_file():
                 raise UsageError(f"--records {records}: {target.name} is in the way (not a file)")
-    return rules, levels, folder
+    return rules, levels, folder, trial
 
 
 def load_against(path: str, game: str, levels: list[str]) -> list[dict]:
@@ -269,15 +283,17 @@ def run_matches(tasks: list[tuple], jobs: int):
 
 
 def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: bool = False,
-          records: str | None = None, against: str | None = None, progress: bool = False) -> int:
+          records: str | None = None, against: str | None = None, progress: bool = False,
+          trial: str | None = None) -> int:
     """Play ``games`` rotated AI-only games and print per-level statistics (text or one JSON object,
     the games included), compared game by game with an earlier run when ``against`` names one.
     With ``progress``, JSON output also gives each game on stderr as it ends (a long run can be
-    read, and compared with an earlier one, while it plays)."""
-    rules, levels, folder = check_arena(game, seats, games, seed, jobs, records)
+    read, and compared with an earlier one, while it plays). ``trial`` names the file of the
+    trial seat."""
+    rules, levels, folder, trial_seat = check_arena(game, seats, games, seed, jobs, records, trial)
     base = None if against is None else load_against(against, game, levels)
     rot = rotation_count(levels)
-    tasks = [(game, tuple(levels), seed + k // rot, k % rot, None if folder is None else str(folder))
+    tasks = [(game, tuple(levels), seed + k // rot, k % rot, None if folder is None else str(folder), trial_seat)
              for k in range(games)]
     t0 = time.perf_counter()
     results = []
@@ -292,10 +308,14 @@ def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: 
     comparison = None if base is None else paired(levels, results, base)
     if as_json:
         extra = {} if comparison is None else {"against": {"file": against, **comparison}}
+        if trial_seat is not None:
+            extra["trial"] = {"file": trial, **dataclasses.asdict(trial_seat)}
         print(json.dumps({**summary, "seed": seed, "jobs": jobs, "seconds": round(seconds, 3), **extra,
                           "results": results}))
     else:
         lines = report_lines(summary, rules.title, seconds, jobs)
+        if trial_seat is not None:
+            lines.append(f"trial ({trial}): {describe(trial_seat)}")
         if comparison is not None:
             lines += against_lines(comparison, against)
         print("\n".join(lines))

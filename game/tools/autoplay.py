@@ -22,13 +22,16 @@ def ai_seats(rules, players: int, ai: str, seed: int) -> list[Seat]:
     return seats
 
 
-def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 100000, think: list | None = None):
-    """Play one AI-only game; returns the final state.
+def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 100000, think: list | None = None,
+              trials: dict | None = None):
+    """Play one AI-only game; returns the final state. ``trials`` maps a seat to the Trial its AI
+    plays (the arena's trial seat).
 
     ``think``, when given, receives per seat [decisions, total seconds, longest seconds], in CPU time
     (the process's own): a machine busy with other work does not inflate it."""
     s = rules.new_game(seats, seed, options)
-    bots = {i: make_bot(seat.kind, rules, seed * 31 + i * 7919 + 0x5EED, timed=False)
+    trials = trials or {}
+    bots = {i: make_bot(seat.kind, rules, seed * 31 + i * 7919 + 0x5EED, timed=False, trial=trials.get(i))
             for i, seat in enumerate(s.seats) if seat.kind not in ("human", "imaginary")}
     if think is not None:
         think[:] = [[0, 0.0, 0.0] for _ in s.seats]

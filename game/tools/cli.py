@@ -238,7 +238,8 @@ def parser() -> argparse.ArgumentParser:
 
     m = sub.add_parser("arena", help="seeded AI-only matches between AI levels: win shares and think times")
     m.add_argument("--game", required=True)
-    m.add_argument("--seats", required=True, help="one AI level per seat, e.g. hard,medium (easy medium hard random)")
+    m.add_argument("--seats", required=True,
+                   help="one AI level per seat, e.g. hard,medium (easy medium hard random, or trial with --trial)")
     m.add_argument("--games", type=_int_in(1, MAX_GAMES), default=20)
     m.add_argument("--seed", type=_int_in(0, MAX_SEED), default=1)
     m.add_argument("--jobs", type=_int_in(1, 64), default=1, help="processes playing games side by side")
@@ -248,6 +249,8 @@ def parser() -> argparse.ArgumentParser:
     m.add_argument("--records", default=None, help="folder for one record per game")
     m.add_argument("--against", default=None, metavar="FILE",
                    help="what an earlier arena --json printed: compare win shares game by game")
+    m.add_argument("--trial", default=None, metavar="FILE",
+                   help="what the trial seat plays: a level with changed settings (see game/tools/trial.py)")
 
     s = sub.add_parser("screenshot", help="render a scene to a PNG without a window")
     s.add_argument("--scene", required=True, choices=["select", "setup", "play", "results"])
@@ -294,7 +297,7 @@ def run(argv: list[str], start_time: float) -> int:
         if args.cmd == "arena":
             from game.tools.arena import arena
             return arena(args.game, args.seats, args.games, args.seed, args.jobs, args.json, args.records,
-                         args.against, args.progress)
+                         args.against, args.progress, args.trial)
         if args.cmd == "screenshot":
             from game.games import available_games
             from game.tools.screenshot import screenshot

@@ -85,7 +85,7 @@ def test_each_deal_is_played_from_every_seat_and_recorded(capsys, tmp_path):
 
 def test_rotation_zero_is_the_game_autoplay_plays():
     rules = get_rules("it_happens")
-    res = play_match(("it_happens", ("medium", "random"), 5, 0, None))
+    res = play_match(("it_happens", ("medium", "random"), 5, 0, None, None))
     s = play_game(rules, arena_seats(rules, ["medium", "random"]), 5, {})
     assert res["scores"] == [sh.total for sh in rules.score_sheets(s)][:2]
     assert res["winners"] == list(rules.winners(s))

@@ -26,8 +26,10 @@ Values, plans, ways and build choices are remembered on each Heuristics object b
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
+
+from game.core.settings import wrong_kind
 
 from .data import ACTION_WORDS, ACTIONS
 from .state import (LEAF_PREFIX, BuildCell, BuildDir, BuildOrient, BuildTile, EndActions, Steal, Stop, UseMagnificant,
@@ -166,7 +168,6 @@ class Profile:
     endgame: bool = False       # in the last round, only what a player's last turn can do is worth anything
     rounds_base: float = 1.5    # rounds left before the end is triggered: this + tiles in the bag / bag_per_round
     bag_per_round: float = 4.0
-    turn_units: float = 6.0     # (kept for callers: no longer read)
 
 
 MEDIUM = Profile()
@@ -909,20 +910,40 @@ def _build_options(rules, s, p, sy) -> list:
 _MEDIUM = Heuristics(MEDIUM)
 HARD = Profile(endgame=True)
 _BY_LEVEL = {"hard": Heuristics(HARD)}
+_TRIALS: dict = {}       # (level, changed weights) -> the heuristics of an arena trial seat
 
 
 def forget() -> None:
     """Drop everything the heuristics remembered (tests check that nothing depends on it)."""
-    for cache in (_NEAR, _LANDING, _MEDIUM.cache, _MEDIUM.ways_cache, _MEDIUM.plan_cache,
-                  *(h.cache for h in _BY_LEVEL.values()), *(h.ways_cache for h in _BY_LEVEL.values()),
-                  *(h.plan_cache for h in _BY_LEVEL.values()),
-                  _MEDIUM.build_cache, *(h.build_cache for h in _BY_LEVEL.values())):
-        cache.clear()
+    _NEAR.clear()
+    _LANDING.clear()
+    _TRIALS.clear()
+    for h in (_MEDIUM, *_BY_LEVEL.values()):
+        for cache in (h.cache, h.ways_cache, h.plan_cache, h.build_cache):
+            cache.clear()
 
 
 def for_level(level: str | None) -> Heuristics:
     """The heuristics a level plays by (Easy and Medium: MEDIUM; Hard: HARD)."""
     return _BY_LEVEL.get(level, _MEDIUM)
+
+
+def with_weights(level: str, changes: dict) -> Heuristics:
+    """The heuristics of ``level`` with some of its profile's weights changed (the arena's trial
+    seat): ValueError names an unknown weight or a value of the wrong kind. The same changes give
+    the same object (and so the same remembered values) for every game a process plays."""
+    base = for_level(level).w
+    for name, value in changes.items():
+        if name not in Profile.__dataclass_fields__:
+            raise ValueError(f"no weight named {name!r} (the weights: {', '.join(Profile.__dataclass_fields__)})")
+        problem = wrong_kind(name, value, getattr(base, name))
+        if problem:
+            raise ValueError(problem)
+    key = (level, tuple(sorted(changes.items())))
+    got = _TRIALS.get(key)
+    if got is None:
+        got = _TRIALS[key] = Heuristics(replace(base, **changes))
+    return got
 
 
 value, evaluate, score_actions, play_out = _MEDIUM.value, _MEDIUM.evaluate, _MEDIUM.score_actions, _MEDIUM.play_out
