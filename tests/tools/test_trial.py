@@ -11,16 +11,7 @@ from game.games.antics import heuristics as antics_heuristics
 from game.tools.arena import play_match
 from game.tools.cli import UsageError
 from game.tools.trial import load_trial
-
-
-def run(capsys, *argv: str):
-    import main
-    try:
-        code = main.main(["arena", *argv])
-    except SystemExit as e:
-        code = e.code
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.tools.test_arena import run
 
 
 def game_of(result: dict) -> tuple:
