@@ -21,7 +21,8 @@ Medium plays each decision for the best value after it (its own minus a share of
 rival's); choosing an action is judged by playing that whole action out greedily, and a tile by
 the plan with the levels and fungi it leaves (the fungi under the leaves already held counted too).
 Each AI level plays by a ``Profile`` (``for_level``):
-Easy and Medium by MEDIUM; Hard's search by HARD, which also knows the last round for what it is.
+Easy and Medium by MEDIUM; Hard's search by HARD, which also knows the last round for what it is
+and counts the hill's action levels for more (it builds upward for faster turns later).
 Values, plans, ways and build choices are remembered on each Heuristics object by what they read.
 """
 from __future__ import annotations
@@ -908,7 +909,9 @@ def _build_options(rules, s, p, sy) -> list:
 
 # ------------------------------------------------------------------ the levels
 _MEDIUM = Heuristics(MEDIUM)
-HARD = Profile(endgame=True)
+# Hard weighs the hill three times as much as Medium: arena, deals 7200-7229, Hard against three
+# Mediums, 0.644 against 0.483 over 118 paired games (stop 44's note)
+HARD = Profile(endgame=True, hill_w=0.3)
 _BY_LEVEL = {"hard": Heuristics(HARD)}
 _TRIALS: dict = {}       # (level, changed weights) -> the heuristics of an arena trial seat
 

@@ -40,6 +40,9 @@ def test_each_level_plays_by_its_own_profile():
     assert HEUR.for_level("easy") is HEUR.for_level("medium") is HEUR.for_level(None)
     assert HEUR.for_level("medium").w == HEUR.MEDIUM
     assert HEUR.for_level("hard").w == HEUR.HARD
+    # Hard knows the last round for what it is and builds upward more (the hill counts for more)
+    assert HEUR.HARD.endgame and HEUR.HARD.hill_w > HEUR.MEDIUM.hill_w
+    assert dataclasses.replace(HEUR.HARD, endgame=False, hill_w=HEUR.MEDIUM.hill_w) == HEUR.MEDIUM
     assert HEUR.value == HEUR.for_level("medium").value      # the module's functions are Medium's
 
 
