@@ -152,7 +152,8 @@ def node_dist(rules) -> dict:
 @dataclass(frozen=True)
 class Profile:
     """How a level weighs what a player holds (see ``value``). Medium plays by MEDIUM; Hard also
-    knows the last round for what it is (both see the rivals who could steal what they carry)."""
+    knows the last round for what it is and weighs the hill more (both see the rivals who could
+    steal what they carry)."""
     gamma: float = 0.9          # worth kept per action still needed before an item is home
     plan_steps: int = 5         # deliveries planned ahead
     sure: float = 0.85          # share of a planned delivery's worth counted (the rest may be lost to rivals)
