@@ -552,11 +552,13 @@ def _value_keys(rules, s, w: Profile, threat) -> list:
 def doomed(rules, s) -> tuple[frozenset, frozenset]:
     """What the anteaters arriving at the end of this turn will eat (rulings 13, 15, 16): the
     hatching areas whose ants go back to the supply, and the prey kinds whose last token on the
-    board goes (the rows taken in row order). Worked out once per state (kept on it as ``_doomed``)."""
+    board goes (the rows taken in row order). Kept on the state as ``_doomed`` with the objects it
+    was worked out from, so the states after it that share them (most moves) find it too."""
     got = s._doomed
-    if got is None:
-        got = s._doomed = _doomed(rules, s)
-    return got
+    if (got is None or got[0] is not s.fields or got[1] is not s.hatch or got[2] is not s.prey_left
+            or got[3] is not s.arrived or got[4] is not s.faces):
+        got = s._doomed = (s.fields, s.hatch, s.prey_left, s.arrived, s.faces, _doomed(rules, s))
+    return got[5]
 
 
 def _doomed(rules, s) -> tuple[frozenset, frozenset]:
@@ -649,8 +651,12 @@ def actions_for(units: float, levels: tuple) -> float:
 
 def bag_after_turn(s) -> int:
     """Tiles left in the bag once the places emptied by this turn's scouting are refilled (ruling
-    12): scouting brings the end nearer for everyone."""
-    return max(0, len(s.bag) - sum(row.count(None) for row in s.fields))
+    12): scouting brings the end nearer for everyone. Kept on the state as ``_bag_after`` with the
+    bag and fields it was worked out from (see doomed)."""
+    got = s._bag_after
+    if got is None or got[0] is not s.bag or got[1] is not s.fields:
+        got = s._bag_after = (s.bag, s.fields, max(0, len(s.bag) - sum(row.count(None) for row in s.fields)))
+    return got[2]
 
 
 def actions_left_in_game(s, p, w: Profile) -> float:

@@ -682,7 +682,7 @@ class AnticsRules(RulesBase):
         """apply without the legality check (for search, where ``a`` came from legal_actions)."""
         n = _new_state(State)                        # State.copy, inlined (once per decision)
         d = n.__dict__ = s.__dict__.copy()
-        d["_legal"] = d["_pl"] = d["_vals"] = d["_doomed"] = None
+        d["_legal"] = d["_pl"] = d["_vals"] = None
         HANDLERS[type(a)](self, n, a)
         while n.phase in AUTO:
             acts = PHASES[n.phase](self, n, n.player)

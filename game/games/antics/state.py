@@ -37,10 +37,10 @@ Turn:
 
 A State is never changed once ``rules.apply`` has returned it, and neither is any dict, tuple or
 set in it (a new one replaces it), so the rules remember on it its legal actions and build
-placements, the heuristics every player's value and what the next anteaters eat (``_legal``,
-``_pl``, ``_vals``, ``_doomed``: not fields, and ``copy`` forgets them), and the rules what they
-worked out about each hill (``_hills``, which ``copy`` hands on: it names the hill dict it is
-about). Whoever edits a copy (tests building a situation) puts new objects in its fields before
+placements and the heuristics every player's value (``_legal``, ``_pl``, ``_vals``: not fields,
+and ``copy`` forgets them); the rules what they worked out about each hill (``_hills``), and the
+heuristics what the next anteaters eat and what the bag will hold after this turn (``_doomed``,
+``_bag_after``): these ``copy`` hands on, since each names the objects it was worked out from. Whoever edits a copy (tests building a situation) puts new objects in its fields before
 asking.
 
 Rulings cited by number are in docs/rulings_antics.md.
@@ -300,14 +300,15 @@ class State:
     _pl = None
     _vals = None
     _doomed = None
+    _bag_after = None
     _hills = None
 
     def copy(self) -> "State":
-        """A shallow copy (every field is immutable or shared) without the caches (rules.apply_trusted
-        does the same inline)."""
+        """A shallow copy (every field is immutable or shared) without the caches that hold for this
+        state alone (rules.apply_trusted does the same inline)."""
         n = State.__new__(State)
         d = n.__dict__ = self.__dict__.copy()
-        d["_legal"] = d["_pl"] = d["_vals"] = d["_doomed"] = None
+        d["_legal"] = d["_pl"] = d["_vals"] = None
         return n
 
     def __getstate__(self) -> dict:
