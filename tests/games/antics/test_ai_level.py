@@ -211,6 +211,28 @@ def test_the_anteater_due_at_the_end_of_the_turn_is_read_by_ruling_16():
     assert areas == {R.area_index["water"]} and prey == {R.prey_ids.index("dragonfly")}
 
 
+def test_a_copy_works_out_the_anteaters_meal_and_the_bag_again_when_what_they_read_changes():
+    """What the next anteaters eat and the bag after this turn are handed on to a copy (most moves
+    change neither), but a copy given a new prey count, hatching areas or bag works them out afresh."""
+    s = with_third_arrival_due(R.new_game(seats(4), 7, {}))
+    hatch = [list(row) for row in s.hatch]
+    hatch[R.area_index["water"]][1] = 2
+    s.hatch = tuple(map(tuple, hatch))
+    dragonfly = R.prey_ids.index("dragonfly")
+    s.prey_left = tuple(1 if i == dragonfly else n for i, n in enumerate(s.prey_left))
+    meal, bag = HEUR.doomed(R, s), HEUR.bag_after_turn(s)
+    assert meal == ({R.area_index["water"]}, {dragonfly}) and bag > 0
+    t = s.copy()
+    assert HEUR.doomed(R, t) is meal and HEUR.bag_after_turn(t) == bag
+    t.prey_left = tuple(2 if i == dragonfly else n for i, n in enumerate(t.prey_left))
+    assert HEUR.doomed(R, t) == ({R.area_index["water"]}, set())
+    t.hatch = tuple((0,) * len(row) for row in t.hatch)
+    assert HEUR.doomed(R, t) == (set(), set())
+    t.bag = t.bag[1:]
+    assert HEUR.bag_after_turn(t) == bag - 1
+    assert HEUR.doomed(R, s) is meal and HEUR.bag_after_turn(s) == bag
+
+
 def test_medium_lays_the_ants_an_arriving_anteater_would_eat():
     """Medium has two ants hatched in the water area, which the anteater due at the end of this turn
     will eat, and a level-2 ANTS! space: it lays them on trails rather than lose them."""
