@@ -40,8 +40,8 @@ set in it (a new one replaces it), so the rules remember on it its legal actions
 placements and the heuristics every player's value (``_legal``, ``_pl``, ``_vals``: not fields,
 and ``copy`` forgets them); the rules what they worked out about each hill (``_hills``), and the
 heuristics what the next anteaters eat and what the bag will hold after this turn (``_doomed``,
-``_bag_after``): these ``copy`` hands on, since each names the objects it was worked out from. Whoever edits a copy (tests building a situation) puts new objects in its fields before
-asking.
+``_bag_after``): these ``copy`` hands on, since each names the objects it was worked out from.
+Whoever edits a copy (tests building a situation) puts new objects in its fields before asking.
 
 Rulings cited by number are in docs/rulings_antics.md.
 """
