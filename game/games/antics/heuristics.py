@@ -124,6 +124,7 @@ def _collection(k: int) -> float:
 
 _DIST: dict = {}
 _NEAR: dict = {}
+_HANDS: dict = {}
 CACHE_SIZE = 4096
 
 
@@ -200,21 +201,20 @@ class Heuristics:
         ends (see ``plan``), items on the way home, the hatched ants, soldiers and tiles in hand,
         and carried items that a rival could steal."""
         w = self.w
-        lines = rules.score_lines(s, p)
-        v = float(sum(lines.values()))
+        v, prey_line, spare_bonuses, free_fungi = standing(rules, s, p)
         k = len(s.stored[p]) + len(s.beside[p]) + (len(s.delivered) if p == s.player else 0)
         if s.phase == "over":
             return v
-        v += _collection(k) - lines["prey"]                # delivered prey, valued like prey to come
+        v += _collection(k) - prey_line                    # delivered prey, valued like prey to come
         turns = self.turns_left(s, p)
         if turns == 0:                                     # nothing more will come home: the tie-break counts
             return v + TIE_W * tiebreak(rules, s, p)
         horizon = actions_left_in_game(s, p, w)
-        for bonus in spare_leaf_bonuses(rules, s, p):     # leaves home without a fungus yet: one may be built
+        for bonus in spare_bonuses:                       # leaves home without a fungus yet: one may be built
             v += w.sure * (w.spare_leaf + bonus)
         levels = action_levels(rules, s, p)
         mine = s.ants[p]
-        leaf_slots = _free_fungi(rules, s, p)
+        leaf_slots = list(free_fungi)
         budget = _heave_budget(rules, s, p)
         heaves = levels.get("heave", ())
         spent = 0.0                                        # actions the carried items still need
@@ -615,10 +615,26 @@ def spare_leaf_bonuses(rules, s, p) -> list:
     return [rules.leaf_bonus[lid] for lid in rules.leaves_green_first(s, p)[len(fungi):]]
 
 
+def standing(rules, s, p) -> tuple:
+    """p's points scored, prey line, spare_leaf_bonuses and _free_fungi, worked out once per hill
+    and what lies on it and beside it (kept in its HillInfo's memo)."""
+    memo = rules.hill_info(s, p).memo
+    key = ("standing", frozenset(s.stored[p]), len(s.beside[p]), s.leaves[p])
+    got = memo.get(key)
+    if got is None:
+        lines = rules.score_lines(s, p)
+        got = memo[key] = (float(sum(lines.values())), lines["prey"], tuple(spare_leaf_bonuses(rules, s, p)),
+                           tuple(_free_fungi(rules, s, p)))
+    return got
+
+
 def hand_worth(d, hand) -> float:
-    """The best tiles in hand (as many as may be kept), by their symbols."""
-    worths = sorted((sum(TILE_SYMBOL_W[x] for x in d.tiles[t]) for t in hand), reverse=True)
-    return sum(worths[:d.hand_limit])
+    """The best tiles in hand (as many as may be kept), by their symbols (remembered by hand)."""
+    got = _HANDS.get((id(d), hand))
+    if got is None:
+        worths = sorted((sum(TILE_SYMBOL_W[x] for x in d.tiles[t]) for t in hand), reverse=True)
+        got = _remember(_HANDS, (id(d), hand), (sum(worths[:d.hand_limit]), d))   # d held: its id stays its own
+    return got[0]
 
 
 def action_levels(rules, s, p) -> dict:
@@ -926,6 +942,7 @@ _TRIALS: dict = {}       # (level, changed weights) -> the heuristics of an aren
 def forget() -> None:
     """Drop everything the heuristics remembered (tests check that nothing depends on it)."""
     _NEAR.clear()
+    _HANDS.clear()
     _LANDING.clear()
     _TRIALS.clear()
     for h in (_MEDIUM, *_BY_LEVEL.values()):

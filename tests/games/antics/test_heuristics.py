@@ -7,6 +7,7 @@ import dataclasses
 
 import pytest
 
+from game.ai.bots import bot_move, make_bot
 from game.core.rng import Rng
 from game.core.rules import Seat
 from game.games import get_rules
@@ -59,6 +60,29 @@ def test_remembered_values_equal_values_worked_out_afresh(profile, n, seed):
         fresh = HEUR.Heuristics(profile)
         HEUR.forget()
         assert got == [fresh.value(R, s.copy(), q) for q in range(n)]
+
+
+def test_a_players_remembered_standing_is_their_score_and_the_leaves_without_a_fungus():
+    """standing() is kept per hill: over a game of four Mediums (prey stored, leaves home) it must
+    equal the score lines, the spare leaves' bonuses and the free fungi worked out on a state that
+    has forgotten its hills."""
+    s = R.new_game([Seat(f"P{i}", R.seat_colors[i], "medium") for i in range(4)], 24, {})
+    bots = [make_bot("medium", R, 24 + i, timed=False) for i in range(4)]
+    scored = k = 0
+    while not R.is_over(s):
+        if k % 5 == 0:
+            for p in range(4):
+                got = HEUR.standing(R, s, p)
+                bare = s.copy()
+                bare._hills = None
+                lines = R.score_lines(bare, p)
+                assert got == (sum(lines.values()), lines["prey"], tuple(HEUR.spare_leaf_bonuses(R, bare, p)),
+                               tuple(HEUR._free_fungi(R, bare, p)))
+                scored += got[0] > 0
+        p = R.to_move(s)
+        s = R.apply(s, bot_move(bots[p], R, s, p))
+        k += 1
+    assert scored > 50
 
 
 def test_a_player_with_no_turn_left_is_worth_their_score_and_tie_break():
