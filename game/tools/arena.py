@@ -11,7 +11,9 @@ A seat named ``trial`` plays the level a --trial FILE names, with the settings i
 game/tools/trial.py): ``--seats trial,hard,hard,hard`` measures a change to Hard against Hard as it is.
 With --against FILE (what an earlier ``arena --json`` printed, e.g. on another version of the
 code), each level's win share is also compared game by game with the same deal and seat order
-there: the mean difference and its 95 % half-width, where the deal's luck cancels out.
+there: the mean difference and its 95 % half-width, where the deal's luck cancels out. The seats
+are compared seat by seat, so a trial seat here may face the level it changes there
+(``--seats trial,medium,medium`` against a run of ``hard,medium,medium``).
 Every game is independent and deterministic from its deal seed and rotation, so the
 results (think times aside) are the same whatever --jobs says.
 """
@@ -151,9 +153,16 @@ def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
             "winner_mean_score": round(sum(res["winning_score"] for res in results) / n_games, 2)}
 
 
-def paired(levels: list[str], results: list[dict], base: list[dict]) -> dict:
-    """Per level, the win share here minus there over the games both played (the same deal and
-    seat order), with the 95 % half-width of that mean difference."""
+def seats_share(res: dict, seats: set) -> float:
+    """The share of one game's win that went to the seats numbered in ``seats``."""
+    return sum(1 / len(res["winners"]) for w in res["winners"] if w in seats)
+
+
+def paired(levels: list[str], results: list[dict], base: list[dict], base_levels: list[str] | None = None) -> dict:
+    """Per level, the win share of its seats here minus that of the same seats there over the games
+    both played (the same deal and seat order), with the 95 % half-width of that mean difference.
+    ``base_levels`` (the seat list there, by default the same) names what those seats were there."""
+    base_levels = levels if base_levels is None else base_levels
     there = {(r["deal"], r["rotation"]): r for r in base}
     both = [(r, there[r["deal"], r["rotation"]]) for r in results if (r["deal"], r["rotation"]) in there]
     m = len(both)
@@ -161,11 +170,18 @@ def paired(levels: list[str], results: list[dict], base: list[dict]) -> dict:
     if not m:
         return out
     for lv in dict.fromkeys(levels):
-        diffs = [game_share(a, lv) - game_share(b, lv) for a, b in both]
+        diffs, shares_there = [], []
+        for a, b in both:
+            seats = {i for i, kind in enumerate(a["kinds"]) if kind == lv}
+            diffs.append(seats_share(a, seats) - seats_share(b, seats))
+            shares_there.append(seats_share(b, seats))
         mean = sum(diffs) / m
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1)) if m > 1 else 0.0
         out["levels"][lv] = {"diff": round(mean, 4), "half95": round(Z95 * sd / math.sqrt(m), 4),
-                             "there": round(sum(game_share(b, lv) for _, b in both) / m, 4)}
+                             "there": round(sum(shares_there) / m, 4)}
+        was = sorted({b for a, b in zip(levels, base_levels) if a == lv})
+        if was != [lv]:
+            out["levels"][lv]["there_level"] = ",".join(was)
     return out
 
 
@@ -205,7 +221,8 @@ def against_lines(comparison: dict, path: str) -> list[str]:
         return [f"against {path}: no game here has the same deal and seat order there"]
     lines = [f"against {path}, the same {m} game(s) (deal and seat order), win share here minus there:"]
     for lv, st in comparison["levels"].items():
-        lines.append(f"{lv:<8}{st['diff']:>+8.3f} +/- {st['half95']:.3f} (there {st['there']:.3f})")
+        was = f", {st['there_level']} there" if "there_level" in st else ""
+        lines.append(f"{lv:<8}{st['diff']:>+8.3f} +/- {st['half95']:.3f} (there {st['there']:.3f}{was})")
     return lines
 
 
@@ -246,9 +263,23 @@ def check_arena(game: str, seats: str, games: int, seed: int, jobs: int, records
     return rules, levels, folder, trial
 
 
-def load_against(path: str, game: str, levels: list[str]) -> list[dict]:
-    """The games of an earlier ``arena --json`` run, checked before the first game is played: the
-    same game and seat list, each game's deal, seat order, levels and winners readable."""
+def incomparable(levels: list[str], there) -> str | None:
+    """Why a run of the seat list ``there`` cannot be compared seat by seat with one of ``levels``
+    (None if it can): the same seats, but that a trial seat here may be any level there, and the
+    same seat orders."""
+    if not (isinstance(there, list) and len(there) == len(levels) and all(k in LEVELS for k in there)
+            and all(a == b or a == "trial" for a, b in zip(levels, there))):
+        return "other seats (only a trial seat here may be another level there)"
+    if rotation_count(there) != rotation_count(levels):
+        return (f"other seat orders ({rotation_count(there)} a deal there, {rotation_count(levels)} here), "
+                "so no game there is this one")
+    return None
+
+
+def load_against(path: str, game: str, levels: list[str]) -> tuple[list[dict], list[str]]:
+    """The games of an earlier ``arena --json`` run and its seat list, checked before the first game
+    is played: the same game and a comparable seat list (``incomparable``), each game's deal, seat
+    order, levels and winners readable."""
     where = f"--against {path}"
     try:
         data = json.loads(read_text(path, where, MAX_AGAINST_BYTES))
@@ -258,9 +289,10 @@ def load_against(path: str, game: str, levels: list[str]) -> list[dict]:
         raise UsageError(f"{where}: not what arena --json prints ({type(e).__name__})") from None
     if not isinstance(data, dict) or not isinstance(data.get("results"), list):
         raise UsageError(f"{where}: not what arena --json prints (no list of games in 'results')")
-    if data.get("game") != game or data.get("seat_list") != levels:
-        raise UsageError(f"{where}: a run of {data.get('game')!r} with seats {data.get('seat_list')!r}, "
-                         f"not {game!r} with {levels!r}")
+    why = f"not {game!r}" if data.get("game") != game else incomparable(levels, data.get("seat_list"))
+    if why:
+        raise UsageError(f"{where}: a run of {data.get('game')!r} with seats {data.get('seat_list')!r}: "
+                         f"{why} (here {game!r} with {levels!r})")
     n = len(levels)
     for i, r in enumerate(data["results"]):
         ok = (isinstance(r, dict) and type(r.get("deal")) is int and type(r.get("rotation")) is int
@@ -270,7 +302,7 @@ def load_against(path: str, game: str, levels: list[str]) -> list[dict]:
               and all(type(w) is int and w >= 0 for w in r["winners"]))
         if not ok:
             raise UsageError(f"{where}: game {i + 1} in 'results' lacks a deal, rotation, seat levels or winners")
-    return data["results"]
+    return data["results"], data["seat_list"]
 
 
 def run_matches(tasks: list[tuple], jobs: int):
@@ -291,7 +323,7 @@ def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: 
     read, and compared with an earlier one, while it plays). ``trial`` names the file of the
     trial seat."""
     rules, levels, folder, trial_seat = check_arena(game, seats, games, seed, jobs, records, trial)
-    base = None if against is None else load_against(against, game, levels)
+    base, base_levels = (None, None) if against is None else load_against(against, game, levels)
     rot = rotation_count(levels)
     tasks = [(game, tuple(levels), seed + k // rot, k % rot, None if folder is None else str(folder), trial_seat)
              for k in range(games)]
@@ -305,7 +337,7 @@ def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: 
             print(json.dumps(res), file=sys.stderr, flush=True)
     seconds = time.perf_counter() - t0
     summary = summarize(game, levels, results)
-    comparison = None if base is None else paired(levels, results, base)
+    comparison = None if base is None else paired(levels, results, base, base_levels)
     if as_json:
         extra = {} if comparison is None else {"against": {"file": against, **comparison}}
         if trial_seat is not None:

@@ -119,6 +119,39 @@ def test_the_arena_reports_the_trial_seat_as_its_own_level(capsys, tmp_path):
     assert "+0.000" in out
 
 
+def test_a_trial_run_is_compared_seat_by_seat_with_a_run_of_the_level_it_changes(capsys, tmp_path):
+    """--against a run where the trial seat was the plain level: the trial seat is set against that
+    level's seat in the same deal and seat order (a trial that changes nothing: +0.000)."""
+    path = trial_file(tmp_path, "level: medium\n")
+    args = ("--game", "micropolis", "--seed", "7", "--games", "4")
+    code, out, err = run(capsys, *args, "--seats", "medium,random", "--json")
+    assert code == 0, err
+    before = tmp_path / "before.json"
+    before.write_text(out, encoding="utf-8")
+    code, out, err = run(capsys, *args, "--seats", "trial,random", "--trial", path, "--json", "--against", str(before))
+    assert code == 0, err
+    got = json.loads(out)["against"]
+    assert got["games"] == 4
+    assert got["levels"]["trial"] == {"diff": 0.0, "half95": 0.0, "there": json.loads(before.read_text())[
+        "seats"]["medium"]["win_share"], "there_level": "medium"}
+    assert got["levels"]["random"]["diff"] == 0.0 and "there_level" not in got["levels"]["random"]
+    code, out, err = run(capsys, *args, "--seats", "trial,random", "--trial", path, "--against", str(before))
+    assert code == 0, err
+    assert "+0.000" in out and "medium there" in out
+
+
+@pytest.mark.parametrize("seats, why", [("random,trial", "only a trial seat here may be another level there"),
+                                        ("trial,trial", "other seat orders (2 a deal there, 1 here)")])
+def test_a_run_with_other_seats_is_refused_as_against(capsys, tmp_path, seats, why):
+    """Only a trial seat may differ from the run it is compared with, and the seat orders must match."""
+    path = trial_file(tmp_path, "level: medium\n")
+    before = tmp_path / "before.json"
+    before.write_text(json.dumps({"game": "micropolis", "seat_list": ["medium", "random"], "results": []}))
+    code, out, err = run(capsys, "--game", "micropolis", "--seats", seats, "--trial", path, "--games", "2",
+                         "--against", str(before))
+    assert code == 2 and out == "" and why in err, err
+
+
 @pytest.mark.parametrize("argv", [["--seats", "trial,medium"], ["--seats", "hard,medium", "--trial", "x.yaml"]])
 def test_a_trial_seat_and_its_file_go_together(capsys, argv):
     code, out, err = run(capsys, "--game", "it_happens", *argv, "--games", "2")
