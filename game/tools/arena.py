@@ -107,8 +107,12 @@ def wilson(share: float, n: int) -> list[float]:
 
 def game_share(res: dict, level: str) -> float:
     """The share of one game's win that went to the seats of ``level`` (a shared win split evenly)."""
-    kinds = res["kinds"]
-    return sum(1 / len(res["winners"]) for w in res["winners"] if w < len(kinds) and kinds[w] == level)
+    return seats_share(res, {i for i, kind in enumerate(res["kinds"]) if kind == level})
+
+
+def seats_share(res: dict, seats: set) -> float:
+    """The share of one game's win that went to the seats numbered in ``seats``."""
+    return sum(1 / len(res["winners"]) for w in res["winners"] if w in seats)
 
 
 def line_means(sheets: list[dict]) -> dict:
@@ -151,11 +155,6 @@ def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
     return {"game": game, "games": n_games, "seats_per_game": len(levels), "seat_list": levels,
             "rotations": rotation_count(levels), "seats": seats, "unseated_win_share": round(unseated / n_games, 4),
             "winner_mean_score": round(sum(res["winning_score"] for res in results) / n_games, 2)}
-
-
-def seats_share(res: dict, seats: set) -> float:
-    """The share of one game's win that went to the seats numbered in ``seats``."""
-    return sum(1 / len(res["winners"]) for w in res["winners"] if w in seats)
 
 
 def paired(levels: list[str], results: list[dict], base: list[dict], base_levels: list[str] | None = None) -> dict:
