@@ -172,8 +172,8 @@ def paired(levels: list[str], results: list[dict], base: list[dict], base_levels
         diffs, shares_there = [], []
         for a, b in both:
             seats = {i for i, kind in enumerate(a["kinds"]) if kind == lv}
-            diffs.append(seats_share(a, seats) - seats_share(b, seats))
             shares_there.append(seats_share(b, seats))
+            diffs.append(seats_share(a, seats) - shares_there[-1])
         mean = sum(diffs) / m
         sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1)) if m > 1 else 0.0
         out["levels"][lv] = {"diff": round(mean, 4), "half95": round(Z95 * sd / math.sqrt(m), 4),
