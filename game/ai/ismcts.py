@@ -21,6 +21,9 @@ With ``stage_values`` a play-out stops where the game enters its next stage (the
 The search stops after ``iterations`` simulations, or sooner when a game sets ``max_work``
 (trusted applies, the heuristics' play-outs and the costly steps they report included) and a
 decision runs out of it: that bounds the rare very costly decision the same way on every machine.
+Time and work are checked after every simulation, and a search stopped in the middle of a world
+judges the candidates on the worlds all of them finished, so a decision overruns its budget by one
+simulation at most.
 """
 from __future__ import annotations
 
@@ -79,6 +82,13 @@ class Node:
         self.edges: dict = {}
         self.visits = 1
         self.value = value      # summed values for the player to move here
+
+
+def best_of_whole_worlds(cands: list, samples: dict) -> Edge:
+    """The candidate with the best mean over the worlds every one of ``cands`` finished (a search
+    stopped in the middle of a world leaves that world out); the first, Medium's move, if none."""
+    n = min(len(samples[e]) for e in cands)
+    return max(cands, key=lambda e: sum(samples[e][:n]) / n if n else 0.0)
 
 
 def squash(x: float) -> float:
@@ -152,8 +162,8 @@ class IsmctsBot(Bot):
                 s = rules.determinize(obs, player, stream.fork(world))
                 for e in cands:
                     samples[e].append(self._simulate(root, e, s, player))
-                if time.perf_counter() > deadline or self.work > self.max_work:
-                    return self._pick(max(cands, key=Edge.mean), medium, samples)
+                    if time.perf_counter() > deadline or self.work > self.max_work:
+                        return self._pick(best_of_whole_worlds(cands, samples), medium, samples)
             cands = sorted(cands, key=Edge.mean, reverse=True)[:(len(cands) + 1) // 2]
         return self._pick(cands[0], medium, samples)
 

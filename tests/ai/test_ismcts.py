@@ -159,21 +159,36 @@ def watch_simulations(monkeypatch, note) -> list:
 
 def test_a_work_budget_stops_the_search_the_same_way_on_every_machine(monkeypatch):
     """``max_work`` counts every trusted apply of the search (the heuristics' play-outs too) and ends
-    the search after the sample in which it ran out: the same decision for the same seed, whatever
-    the machine's speed, and the worst decisions bounded."""
+    the search after the simulation in which it ran out: the same decision for the same seed,
+    whatever the machine's speed, and the worst decisions bounded by one simulation's work."""
     rules, obs, p = antics_choice()
     sims = watch_simulations(monkeypatch, lambda bot: bot)
     free = IsmctsBot(rules, 9, iterations=60, candidates=4, rollout_turns=1)
     free.choose(obs, p)
     free_sims = len(sims)
     sims.clear()
+    picked = []
+    real_pick = IsmctsBot._pick
+    monkeypatch.setattr(IsmctsBot, "_pick", lambda bot, best, medium, samples:
+                        picked.append((best, medium)) or real_pick(bot, best, medium, samples))
     tight = IsmctsBot(rules, 9, iterations=60, candidates=4, rollout_turns=1, max_work=1)
     a = tight.choose(obs, p)
     assert tight.work > 1 and free.work == 0          # only a budgeted bot counts
-    assert len(sims) == 4 < free_sims                # one sample of each candidate, then it stops
+    assert len(sims) == 1 < free_sims                # one simulation, then it stops
+    assert picked[-1][0] is picked[-1][1]            # no world finished: Medium's move
     again = IsmctsBot(rules, 9, iterations=60, candidates=4, rollout_turns=1, max_work=1)
     assert again.choose(obs, p) == a and again.work == tight.work
     assert rules.apply_trusted is not tight.rules.apply_trusted    # the game's own rules are untouched
+
+
+def test_a_search_stopped_inside_a_world_judges_on_the_worlds_every_candidate_finished():
+    """Out of time or work after some candidates of a world, the search leaves that world out: the
+    unfinished world's lucky sample does not decide; with no world finished, Medium's move."""
+    from game.ai.ismcts import Edge, best_of_whole_worlds
+    medium, other = Edge("medium", 0.6), Edge("other", 0.4)
+    assert best_of_whole_worlds([medium, other], {medium: [0.5, 0.5, 1.0], other: [0.6, 0.6]}) is other
+    assert best_of_whole_worlds([medium, other], {medium: [0.5, 0.5], other: [0.4, 0.4, 1.0]}) is medium
+    assert best_of_whole_worlds([medium, other], {medium: [0.1], other: []}) is medium
 
 
 def test_settings_by_seats_apply_only_at_a_table_of_that_size(monkeypatch):
