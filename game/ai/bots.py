@@ -94,7 +94,8 @@ def make_bot(kind: str, rules, seed: int, timed: bool = True, trial: Trial | Non
         # decision that would take far longer than most; ``confidence`` keeps Medium's move unless
         # the search shows another clearly better (see IsmctsBot._pick); ``temperature`` softens the
         # priors taken from Medium's move scores (a game whose scores run large wants it higher);
-        # ``by_seats`` holds what differs at a table of a given size.
+        # ``rivals_as`` names the level whose moves the search expects of the rivals (empty: its
+        # own); ``by_seats`` holds what differs at a table of a given size.
         settings = {**get_game(rules.id).hard_settings, **(trial.search if trial else {})}
         return IsmctsBot(rules, seed, seconds=HARD_SECONDS if timed else float("inf"), weights=weights, **settings)
     if kind == "random":

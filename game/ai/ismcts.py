@@ -101,14 +101,17 @@ class IsmctsBot(Bot):
     def __init__(self, rules, seed: int, iterations: int = 120, seconds: float = float("inf"),
                  candidates: int = 4, rollout_turns: int = 1000, greedy_rollouts: bool = True,
                  temperature: float = 1.0, scale: float = 8.0, max_work: float = math.inf,
-                 confidence: float = 0.0, stage_values: bool = False, by_seats: dict | None = None,
-                 weights: dict | None = None):
+                 confidence: float = 0.0, stage_values: bool = False, rivals_as: str = "",
+                 by_seats: dict | None = None, weights: dict | None = None):
         """``by_seats`` maps a number of seats to the settings (these keywords) that differ at a
         table of that size: a game whose search wants a longer horizon at three seats than at four.
-        ``weights`` changes some named weights of the heuristics (see bots.heuristics_for)."""
+        ``weights`` changes some named weights of the heuristics (see bots.heuristics_for);
+        ``rivals_as`` names the level whose heuristics give the rivals' priors and play-out moves
+        (empty: the searcher's own)."""
         self.settings = {"iterations": iterations, "candidates": candidates, "rollout_turns": rollout_turns,
                          "greedy_rollouts": greedy_rollouts, "temperature": temperature, "scale": scale,
-                         "max_work": max_work, "confidence": confidence, "stage_values": stage_values}
+                         "max_work": max_work, "confidence": confidence, "stage_values": stage_values,
+                         "rivals_as": rivals_as}
         self.by_seats = by_seats or {}
         for seats, changes in self.by_seats.items():
             unknown = sorted(set(changes) - set(self.settings))
@@ -128,6 +131,7 @@ class IsmctsBot(Bot):
         self.temperature, self.scale = settings["temperature"], settings["scale"]
         self.max_work, self.confidence = settings["max_work"], settings["confidence"]
         self.stage_values = settings["stage_values"]
+        self.rival_heur = heuristics_for(self.rules, settings["rivals_as"]) if settings["rivals_as"] else self.heur
 
     def choose(self, obs, player: int):
         acts = self.rules.legal_actions(obs)
@@ -145,6 +149,7 @@ class IsmctsBot(Bot):
 
     def _search(self, obs, player: int, acts: list):
         rules = self.rules
+        self.me = player
         stream = Rng(self.rng.next64())
         self.memo: dict = {}
         root = Node(0.0)
@@ -223,7 +228,7 @@ class IsmctsBot(Bot):
         edges = node.edges
         if any(a not in edges for a in legal):
             priors = [1.0] if len(legal) == 1 else softmax(
-                self.heur.score_actions(self.rules, s, mover, self.rng), self.temperature)
+                self._heur_of(mover).score_actions(self.rules, s, mover, self.rng), self.temperature)
             for a, p in zip(legal, priors):
                 if a not in edges:
                     edges[a] = Edge(a, p)
@@ -273,9 +278,13 @@ class IsmctsBot(Bot):
             return acts[0]
         a = self.memo.get(where)
         if a is None or a not in acts:
-            vals = self.heur.score_actions(self.rules, s, mover, self.rng)
+            vals = self._heur_of(mover).score_actions(self.rules, s, mover, self.rng)
             a = self.memo[where] = acts[max(range(len(acts)), key=vals.__getitem__)]
         return a
+
+    def _heur_of(self, mover: int):
+        """The heuristics that choose ``mover``'s moves in the search (``rivals_as``)."""
+        return self.heur if mover == self.me else self.rival_heur
 
     def _values(self, s) -> list[float]:
         rules = self.rules

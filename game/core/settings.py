@@ -6,9 +6,12 @@ import math
 
 def wrong_kind(name: str, value, default) -> str | None:
     """Why ``value`` cannot stand in for a setting whose default is ``default``, or None: a flag
-    takes true or false, a count a whole number, a weight a finite number; neither is negative."""
+    takes true or false, a name a string, a count a whole number, a weight a finite number; neither
+    is negative."""
     if isinstance(default, bool):
         ok, kind = isinstance(value, bool), "true or false"
+    elif isinstance(default, str):
+        return None if isinstance(value, str) else f"{name}: must be a name, not {value!r}"
     elif isinstance(default, int):
         ok, kind = isinstance(value, int) and not isinstance(value, bool), "a whole number"
     else:

@@ -47,6 +47,8 @@ def _check_search(where: str, changes, seats_allowed: bool = True) -> dict:
             raise UsageError(f"{where}: no Hard setting named {name!r} (the settings: {', '.join(defaults)}"
                              f"{', by_seats' if seats_allowed else ''})")
         problem = wrong_kind(name, value, defaults[name])
+        if problem is None and name == "rivals_as" and value not in ("", *TRIAL_LEVELS):
+            problem = f"rivals_as: must be one of {', '.join(TRIAL_LEVELS)} (or empty), not {value!r}"
         if problem is None and name in MORE_THAN_ZERO and value == 0:
             problem = f"{name}: must be more than 0"
         if problem:

@@ -191,6 +191,25 @@ def test_a_search_stopped_inside_a_world_judges_on_the_worlds_every_candidate_fi
     assert best_of_whole_worlds([medium, other], {medium: [0.1], other: []}) is medium
 
 
+def test_the_rivals_moves_in_the_search_come_from_the_level_named_by_rivals_as(monkeypatch):
+    """With ``rivals_as``, a rival's priors and play-out moves in the search are that level's
+    (the players Hard sits with), the searcher's own stay its own; without it, all are its own."""
+    from game.ai.bots import heuristics_for
+    rules, obs, p = antics_choice()
+    own, medium = heuristics_for(rules, "hard"), heuristics_for(rules, "medium")
+    asked = []
+    for heur in (own, medium):
+        real = heur.score_actions
+        monkeypatch.setattr(heur, "score_actions", lambda r, s, mover, rng, heur=heur, real=real:
+                            asked.append((heur, mover)) or real(r, s, mover, rng))
+    IsmctsBot(rules, 9, iterations=6, candidates=2, rollout_turns=3, rivals_as="medium").choose(obs, p)
+    assert {h for h, mover in asked if mover == p} == {own}
+    assert {h for h, mover in asked if mover != p} == {medium}
+    asked.clear()
+    IsmctsBot(rules, 9, iterations=6, candidates=2, rollout_turns=3).choose(obs, p)
+    assert {h for h, mover in asked} == {own} and any(mover != p for h, mover in asked)
+
+
 def test_settings_by_seats_apply_only_at_a_table_of_that_size(monkeypatch):
     """``by_seats`` overrides the settings at a table of that many seats (Antics! looks a whole
     round ahead at three seats) and leaves every other table on the game's own settings."""
