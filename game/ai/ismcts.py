@@ -12,7 +12,9 @@ die roll, a drawn tile: the log events it adds) keys the next node, so a decisio
 roll is judged on the value rolled. A new node is valued after a rollout (Medium's moves
 or the game's fast rollout policy, to the end or a few steps) and one value per player is
 backed up, each mover maximising their own (max-n): win share and score margin for a
-finished game, the squashed own-minus-best-rival evaluation otherwise.
+finished game, the squashed own-minus-best-rival evaluation otherwise. With ``rivals_as`` the
+rivals' priors and play-out moves come from that level's heuristics (the players the searcher
+expects to sit with), the searcher's own from its own.
 
 With ``stage_values`` a play-out stops where the game enters its next stage (the heuristics'
 ``stage``: a new round in It Happens..) and takes its values from the heuristics'

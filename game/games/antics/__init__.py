@@ -15,7 +15,7 @@ GAME = GameInfo(
     load_heuristics=on_demand(f"{__name__}.heuristics"),
     # at three seats a simulation plays on through the rivals' turns to the end of the round (the
     # work budget bounds it), and expects the rivals to play Medium's moves there (arena, deals
-    # 7400-7412, against two Mediums: +0.10 +/- 0.14 paired over 39 games, stop 48's note); at four
+    # 7400-7413, against two Mediums: +0.10 +/- 0.13 paired over 41 games, stop 48's note); at four
     # that horizon did not pay (stop 35's note)
     hard_settings={"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 8.0, "max_work": 12000,
                    "by_seats": {3: {"rollout_turns": 3, "rivals_as": "medium"}}},
