@@ -25,7 +25,7 @@ The search stops after ``iterations`` simulations, or sooner when a game sets ``
 decision runs out of it: that bounds the rare very costly decision the same way on every machine.
 Time and work are checked after every simulation, and a search stopped in the middle of a world
 judges the candidates on the worlds all of them finished, so a decision overruns its budget by one
-simulation at most.
+simulation at most. A best move the heuristics call ``wasted`` gives way to Medium's move.
 """
 from __future__ import annotations
 
@@ -155,7 +155,8 @@ class IsmctsBot(Bot):
         stream = Rng(self.rng.next64())
         self.memo: dict = {}
         root = Node(0.0)
-        self._expand(root, rules.determinize(obs, player, stream.fork(0)), player)
+        first = rules.determinize(obs, player, stream.fork(0))
+        self._expand(root, first, player)
         cands = sorted((root.edges[a] for a in acts), key=lambda e: -e.prior)[:self.candidates]
         medium = cands[0]                   # the move Medium would play: kept unless clearly beaten
         samples = {e: [] for e in cands}    # each candidate's value, world by world
@@ -170,15 +171,21 @@ class IsmctsBot(Bot):
                 for e in cands:
                     samples[e].append(self._simulate(root, e, s, player))
                     if time.perf_counter() > deadline or self.work > self.max_work:
-                        return self._pick(best_of_whole_worlds(cands, samples), medium, samples)
+                        return self._pick(best_of_whole_worlds(cands, samples), medium, samples, first)
             cands = sorted(cands, key=Edge.mean, reverse=True)[:(len(cands) + 1) // 2]
-        return self._pick(cands[0], medium, samples)
+        return self._pick(cands[0], medium, samples, first)
 
-    def _pick(self, best: Edge, medium: Edge, samples: dict):
+    def _pick(self, best: Edge, medium: Edge, samples: dict, s):
         """``best``, if the worlds both were tried in show it better than Medium's move by more than
         ``confidence`` standard errors of the paired difference (luck cancels out of it); else
-        Medium's move. With ``confidence`` 0 the search's best always."""
-        if best is medium or self.confidence <= 0:
+        Medium's move. With ``confidence`` 0 the search's best always, unless the heuristics call it
+        ``wasted`` in ``s`` (a move that spends an action on nothing: Medium's move then)."""
+        if best is medium:
+            return best.action
+        wasted = getattr(self.heur, "wasted", None)
+        if wasted is not None and wasted(self.rules, s, self.me, best.action):
+            return medium.action
+        if self.confidence <= 0:
             return best.action
         diffs = [b - m for b, m in zip(samples[best], samples[medium])]
         n = len(diffs)

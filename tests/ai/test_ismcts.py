@@ -169,8 +169,8 @@ def test_a_work_budget_stops_the_search_the_same_way_on_every_machine(monkeypatc
     sims.clear()
     picked = []
     real_pick = IsmctsBot._pick
-    monkeypatch.setattr(IsmctsBot, "_pick", lambda bot, best, medium, samples:
-                        picked.append((best, medium)) or real_pick(bot, best, medium, samples))
+    monkeypatch.setattr(IsmctsBot, "_pick", lambda bot, best, medium, samples, s:
+                        picked.append((best, medium)) or real_pick(bot, best, medium, samples, s))
     tight = IsmctsBot(rules, 9, iterations=60, candidates=4, rollout_turns=1, max_work=1)
     a = tight.choose(obs, p)
     assert tight.work > 1 and free.work == 0          # only a budgeted bot counts
@@ -228,15 +228,30 @@ def test_keeps_mediums_move_unless_the_paired_worlds_show_a_clear_gain():
     """With ``confidence`` z, the search's best move replaces Medium's (the top prior) only when
     its mean gain over Medium's move, world by world, is more than z standard errors."""
     from game.ai.ismcts import Edge
-    rules, _ = start("it_happens", 2)
+    rules, s = start("it_happens", 2)
     bot = IsmctsBot(rules, 1, confidence=1.0)
     medium, best = Edge("medium", 0.6), Edge("best", 0.4)
     clear = {medium: [0.5, 0.4, 0.6, 0.5], best: [0.7, 0.6, 0.8, 0.7]}
     noisy = {medium: [0.5, 0.4, 0.6, 0.5], best: [0.9, 0.1, 0.9, 0.2]}
-    assert bot._pick(best, medium, clear) == "best"
-    assert bot._pick(best, medium, noisy) == "medium"
-    assert IsmctsBot(rules, 1)._pick(best, medium, noisy) == "best"     # no gate: the search decides
-    assert bot._pick(medium, medium, noisy) == "medium"
+    assert bot._pick(best, medium, clear, s) == "best"
+    assert bot._pick(best, medium, noisy, s) == "medium"
+    assert IsmctsBot(rules, 1)._pick(best, medium, noisy, s) == "best"     # no gate: the search decides
+    assert bot._pick(medium, medium, noisy, s) == "medium"
+
+
+def test_the_search_never_plays_a_move_its_heuristics_call_wasted(monkeypatch):
+    """A move the heuristics call ``wasted`` (in Antics!, an action spent on nothing, which only
+    holds off the end of a stalled round) gives way to Medium's move, however well it searched."""
+    from game.ai.ismcts import Edge
+    rules, obs, p = antics_choice()
+    bot = IsmctsBot(rules, 1)
+    medium, best = Edge("medium", 0.6), Edge("best", 0.4)
+    samples = {medium: [0.1, 0.2], best: [0.9, 0.8]}
+    bot.me = p
+    monkeypatch.setattr(bot.heur, "wasted", lambda r, s, q, a: a == "best" and q == p and s is obs)
+    assert bot._pick(best, medium, samples, obs) == "medium"
+    monkeypatch.setattr(bot.heur, "wasted", lambda r, s, q, a: False)
+    assert bot._pick(best, medium, samples, obs) == "best"
 
 
 def test_a_work_budget_counts_the_costly_steps_a_heuristic_reports():

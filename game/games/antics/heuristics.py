@@ -483,6 +483,21 @@ class Heuristics:
             limit -= 1
         return s
 
+    def wasted(self, rules, s, p, a) -> bool:
+        """Whether ``a`` spends an action on nothing: an action Medium's play-out does nothing with,
+        or a stop that ends an action in which nothing was done. All such a move does is hold off
+        the end that follows a round nobody acted in (ruling 36): Hard, far ahead, kept a
+        three-player game going for twenty rounds that way (its worth for the turns to come
+        outweighed the points that ending it brought), with a prey it could have taken in reach."""
+        if isinstance(a, Stop):
+            since = s.log.since(max(0, len(s.log) - RECENT_EVENTS))
+            began = max((i for i, ev in enumerate(since) if ev["type"] == "action"), default=None)
+            return began is not None and did_nothing(since[began:])
+        if isinstance(a, (UseSpace, UseMagnificant)):
+            n = self.play_out(rules, rules.apply_trusted(s, a), p)
+            return did_nothing(n.log.stored_since(len(s.log)))
+        return False
+
     def score_actions(self, rules, s, player, rng) -> list[float]:
         acts = rules.legal_actions(s)
         rel = self._rel
@@ -525,6 +540,7 @@ class Heuristics:
 
 
 VALUE_CACHE_SIZE = 20000
+RECENT_EVENTS = 60   # more than an action's events: where ``wasted`` looks for the action a stop ends
 ACTION_COST = 0.02   # an action played out to no gain scores below ending the turn (else games never end)
 TIE_W = 0.5          # the whole tie-break is worth less than a point
 

@@ -13,7 +13,7 @@ from game.core.rules import Seat
 from game.games import get_rules
 from game.games.antics import heuristics as HEUR
 from game.games.antics.rules import EndActions
-from game.games.antics.state import LEAF_PREFIX
+from game.games.antics.state import LEAF_PREFIX, Stop, UseSpace
 
 from .positions import edit, put
 
@@ -280,3 +280,20 @@ def test_a_build_that_buries_the_fungus_a_held_leaf_waits_for_loses_its_points()
                 - HEUR.Heuristics(HEUR.MEDIUM).best_build(R, bare, p, tile, *way))
     spare = HEUR.MEDIUM.sure * HEUR.MEDIUM.spare_leaf
     assert gain(keep) - gain(bury) == pytest.approx(level - spare)
+
+
+def test_an_action_spent_on_nothing_is_wasted():
+    """Ruling 36: a round nobody acts in triggers the end, so an action spent on nothing only holds
+    it off. An ANTS! or heave action with no ant to lay and nothing to heave is wasted, and so is a
+    stop that ends an action before anything was done; an action that does something is not."""
+    s = R.new_game(seats(3), 26, {})
+    p = s.player
+    h = HEUR.Heuristics(HEUR.MEDIUM)
+    kind = {a: s.hills[p][a.cell][-1][1] for a in R.legal_actions(s) if isinstance(a, UseSpace)}
+    assert {kind[a] for a in kind if h.wasted(R, s, p, a)} == {"ants", "heave"}
+    assert not h.wasted(R, s, p, EndActions())
+    hatching = R.apply(s, next(a for a in kind if kind[a] == "hatch"))
+    stop = next(a for a in R.legal_actions(hatching) if isinstance(a, Stop))
+    assert h.wasted(R, hatching, p, stop)
+    hatched = R.apply(hatching, next(a for a in R.legal_actions(hatching) if not isinstance(a, Stop)))
+    assert not h.wasted(R, hatched, p, Stop())       # a stop after an ant was hatched
