@@ -315,7 +315,7 @@ def run(argv: list[str], start_time: float) -> int:
             return print_log(args.file)
         if args.cmd == "replay":
             from game.tools.replay import open_replay
-            return open_replay(args.file, start_time)
+            return open_replay(args.file, start_time, args.size)
         from game.app import run_app
         return run_app(args.size, start_time)
     except (DataError, RecordError, ValueError, KeyError, OSError) as e:

@@ -6,11 +6,12 @@ import sys
 from game.games import load_replay
 
 
-def open_replay(path: str, start_time=None) -> int:
+def open_replay(path: str, start_time=None, size=None) -> int:
+    """The record in a window of ``size`` (--size), else of the size that fits the desktop."""
     rec, states = load_replay(path)
     from game.app import App
     from game.scenes.play import PlayScene
-    app = App((1600, 900), start_time=start_time)
+    app = App(size, start_time=start_time)
     app.scenes.push(PlayScene(app, rec.game, rec.seats, rec.seed, rec.options, states=states, replay=True))
     app.run()
     return 0

@@ -204,3 +204,26 @@ def test_log_of_a_record_that_does_not_replay_is_one_line(records, tmp_path):
     code, out, err = cli("replay", str(bad), "--log")
     refused((code, out, err), "bad.yaml")
     assert out == ""                                 # nothing printed before the refusal
+
+
+@pytest.mark.parametrize("size", [(1280, 720), None])
+def test_a_replay_window_takes_the_size_asked_for_else_the_one_that_fits_the_desktop(records, monkeypatch, size):
+    """``main.py --size 1280x720 replay FILE`` opened a 1600x900 window whatever was asked, larger
+    than a 1280x720 desktop; it now opens like the game's own window."""
+    import game.app
+    import game.scenes.play
+    from game.tools.replay import open_replay
+    made = []
+
+    class FakeApp:
+        def __init__(self, size=None, start_time=None):
+            made.append(size)
+            self.scenes = type("Scenes", (), {"push": lambda _, scene: None})()
+
+        def run(self):
+            pass
+
+    monkeypatch.setattr(game.app, "App", FakeApp)
+    monkeypatch.setattr(game.scenes.play, "PlayScene", lambda *args, **kw: None)
+    assert open_replay(str(records["it_happens"]), None, size) == 0
+    assert made == [size]
