@@ -484,8 +484,8 @@ class Heuristics:
         return s
 
     def wasted(self, rules, s, p, a) -> bool:
-        """Whether ``a`` spends an action on nothing: an action Medium's play-out does nothing with,
-        or a stop that ends an action in which nothing was done. All such a move does is hold off
+        """Whether ``a`` spends an action on nothing: an action the greedy ``play_out`` does nothing
+        with, or a stop that ends an action in which nothing was done. All such a move does is hold off
         the end that follows a round nobody acted in (ruling 36): Hard, far ahead, kept a
         three-player game going for twenty rounds that way (its worth for the turns to come
         outweighed the points that ending it brought), with a prey it could have taken in reach."""
