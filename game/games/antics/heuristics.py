@@ -125,6 +125,7 @@ def _collection(k: int) -> float:
 _DIST: dict = {}
 _NEAR: dict = {}
 _HANDS: dict = {}
+_GOALS: dict = {}
 CACHE_SIZE = 4096
 
 
@@ -139,6 +140,20 @@ def _dist(rules, reach: frozenset) -> dict:
     """_dist_from, worked out once per network (do not modify it)."""
     got = _NEAR.get((id(rules), reach))
     return _remember(_NEAR, (id(rules), reach), _dist_from(rules, reach)) if got is None else got
+
+
+def _open_goals(rules, s, doomed_prey: frozenset) -> tuple[tuple, tuple]:
+    """The prey kinds still on the board that the next anteaters leave (kind, clearing), and the
+    leaves left (clearing, bonus, how many): remembered by what they read."""
+    key = (id(rules), s.prey_left, s.leaves_left, doomed_prey)
+    got = _GOALS.get(key)
+    if got is None or got[2] is not rules:
+        prey = tuple((kind, s.data.prey[i].clearing) for i, kind in enumerate(rules.prey_ids)
+                     if s.prey_left[i] and i not in doomed_prey)
+        leaves = tuple((lf.clearing, lf.bonus, s.leaves_left[i]) for i, lf in enumerate(s.data.leaves)
+                       if s.leaves_left[i])
+        got = _remember(_GOALS, key, (prey, leaves, rules))     # rules held: its id stays its own
+    return got[0], got[1]
 
 
 def node_dist(rules) -> dict:
@@ -186,6 +201,7 @@ class Heuristics:
         self.ways_cache: dict = {}
         self.plan_cache: dict = {}
         self.build_cache: dict = {}
+        self._last_build = None     # (state, tile, player, best_build's worths) of the last state asked about
         self.threat = _steal_threat_near
 
     # ------------------------------------------------------------------ a player's worth
@@ -268,10 +284,8 @@ class Heuristics:
         if p == s.player:
             held.update(s.delivered)
         doomed_areas, doomed_prey = doomed(rules, s)
-        prey_goals = tuple(d.prey[i].clearing for i, prey in enumerate(rules.prey_ids)
-                           if s.prey_left[i] and prey not in held and i not in doomed_prey)
-        leaf_goals = tuple((lf.clearing, lf.bonus, s.leaves_left[i]) for i, lf in enumerate(d.leaves)
-                           if s.leaves_left[i])
+        prey_open, leaf_goals = _open_goals(rules, s, doomed_prey)
+        prey_goals = tuple(clearing for prey, clearing in prey_open if prey not in held)
         if not prey_goals and not leaf_goals:
             return 0.0
         ready = tuple((a.terrain, s.hatch[ai][p]) for ai, a in enumerate(d.areas)
@@ -384,7 +398,11 @@ class Heuristics:
     def best_build(self, rules, s, p, tile, *how) -> float:
         """The best worth after building ``tile`` the ways that begin with ``how`` (see
         _build_options): the hill's worth (hill_w) plus the plan with the hill's new levels and
-        fungi (worked out once per state and tile for every way)."""
+        fungi (worked out once per state and tile for every way; the last state asked about is
+        kept, since a build decision asks about every way from the same state)."""
+        last = self._last_build
+        if last is not None and last[0] is s and last[1] == tile and last[2] == p:
+            return last[3].get(how, -99.0)
         sy = s.data.tiles[tile]
         stored = s.stored[p]
         key = (sy, id(s.hills[p]), s.used, tuple(stored), frozenset(s.ants[p].items()), s.prey_left,
@@ -396,6 +414,7 @@ class Heuristics:
             if len(self.build_cache) >= CACHE_SIZE:
                 self.build_cache.clear()
             self.build_cache[key] = got
+        self._last_build = (s, tile, p, got[0])
         return got[0].get(how, -99.0)
 
     def _build_worths(self, rules, s, p, sy) -> dict:
@@ -453,8 +472,7 @@ class Heuristics:
 
     def _rel(self, rules, s, p) -> float:
         vals = self.values(rules, s)
-        rival = max(v for q, v in enumerate(vals) if q != p)
-        return vals[p] - self.w.rival * rival
+        return vals[p] - self.w.rival * max(vals[:p] + vals[p + 1:])
 
     # ------------------------------------------------------------------ playing out an action
     def _sub_value(self, rules, s, p, a) -> float:
@@ -546,9 +564,14 @@ TIE_W = 0.5          # the whole tie-break is worth less than a point
 
 
 def tiebreak(rules, s, p) -> float:
-    """p's place in the tie-break (ruling 24: tiles at level 5, then 4, ...) as a number below 1."""
-    by, top = rules.hill_info(s, p).tiles_by_level(), s.data.max_level
-    return sum(min(by.get(lvl, 0), 15) * 16 ** (lvl - top - 1) for lvl in range(1, top + 1))
+    """p's place in the tie-break (ruling 24: tiles at level 5, then 4, ...) as a number below 1,
+    worked out once per hill."""
+    info = rules.hill_info(s, p)
+    got = info.memo.get("tiebreak")
+    if got is None:
+        by, top = info.tiles_by_level(), s.data.max_level
+        got = info.memo["tiebreak"] = sum(min(by.get(lvl, 0), 15) * 16 ** (lvl - top - 1) for lvl in range(1, top + 1))
+    return got
 
 
 def _value_keys(rules, s, w: Profile, threat) -> list:
@@ -556,12 +579,14 @@ def _value_keys(rules, s, w: Profile, threat) -> list:
     never changes them, and an apply shares those it does not change)."""
     shared = (id(rules), id(s.data), s.phase == "over", s.prey_left, s.leaves_left,
               s.end_by, s.turns_left, s.player, bag_after_turn(s), doomed(rules, s))
+    turn = (s.phase, s.units, s.actions_left, s.used, s.magnificant_used, s.delivered)
     keys = []
-    for q, (ants, column) in enumerate(zip(s.ants, zip(*s.hatch))):
-        carried = tuple((t, s.guards.get(t), threat(rules, s, q, t)) for t, item in ants.items() if item is not None)
-        turn = (s.phase, s.units, s.actions_left, s.used, s.magnificant_used, s.delivered) if q == s.player else None
-        keys.append((shared, id(ants), id(s.stored[q]), id(s.beside[q]), id(s.hills[q]), id(s.hands[q]),
-                     q, turn, s.leaves[q], s.supply[q], column, carried))
+    for q, (ants, stored, beside, hill, hand, leaves, supply, column) in enumerate(zip(
+            s.ants, s.stored, s.beside, s.hills, s.hands, s.leaves, s.supply, zip(*s.hatch))):
+        carried = tuple((t, s.guards.get(t), threat(rules, s, q, t)) for t, item in ants.items()
+                        if item is not None) if any(ants.values()) else ()
+        keys.append((shared, id(ants), id(stored), id(beside), id(hill), id(hand),
+                     q, turn if q == s.player else None, leaves, supply, column, carried))
     return keys
 
 
@@ -573,14 +598,19 @@ def doomed(rules, s) -> tuple[frozenset, frozenset]:
     got = s._doomed
     if (got is None or got[0] is not s.fields or got[1] is not s.hatch or got[2] is not s.prey_left
             or got[3] is not s.arrived or got[4] is not s.faces):
-        got = s._doomed = (s.fields, s.hatch, s.prey_left, s.arrived, s.faces, _doomed(rules, s))
+        if got is not None and got[6] and got[0] is s.fields and got[3] is s.arrived:
+            found, none_due = NOTHING_DOOMED, True      # no anteater due: the ants and prey do not matter
+        else:
+            found, none_due = _doomed(rules, s)
+        got = s._doomed = (s.fields, s.hatch, s.prey_left, s.arrived, s.faces, found, none_due)
     return got[5]
 
 
-def _doomed(rules, s) -> tuple[frozenset, frozenset]:
+def _doomed(rules, s) -> tuple[tuple[frozenset, frozenset], bool]:
+    """doomed(rules, s), and whether no anteater is due at all."""
     due = rules.arrivals_due(s)
     if not due:
-        return NOTHING_DOOMED
+        return NOTHING_DOOMED, True
     hatch, prey_left = list(s.hatch), list(s.prey_left)
     areas, prey = set(), set()
     for row, eats in due:
@@ -595,7 +625,7 @@ def _doomed(rules, s) -> tuple[frozenset, frozenset]:
             if ai is not None:
                 areas.add(ai)
                 hatch[ai] = (0,) * len(s.seats)
-    return frozenset(areas), frozenset(prey)
+    return (frozenset(areas), frozenset(prey)), False
 
 
 NOTHING_DOOMED = (frozenset(), frozenset())
@@ -959,11 +989,13 @@ def forget() -> None:
     """Drop everything the heuristics remembered (tests check that nothing depends on it)."""
     _NEAR.clear()
     _HANDS.clear()
+    _GOALS.clear()
     _LANDING.clear()
     _TRIALS.clear()
     for h in (_MEDIUM, *_BY_LEVEL.values()):
         for cache in (h.cache, h.ways_cache, h.plan_cache, h.build_cache):
             cache.clear()
+        h._last_build = None
 
 
 def for_level(level: str | None) -> Heuristics:

@@ -128,7 +128,7 @@ def test_the_tie_break_number_orders_hills_as_ruling_24_does():
 
     class Info:
         def __init__(self, by):
-            self.by = by
+            self.by, self.memo = by, {}
 
         def tiles_by_level(self):
             return self.by
