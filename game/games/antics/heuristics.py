@@ -297,7 +297,7 @@ class Heuristics:
             soldiers = 0 if rules.soldier in doomed_areas else s.hatch[rules.soldier][p]
         # else soldiers waiting in their area may be picked up again (ruling 9) when ants run short
         idle = s.hatch[rules.soldier][p] if soldiers is None else 0
-        key = (id(rules), frozenset(s.ants[p]), prey_goals, leaf_goals, ready, s.supply[p],
+        key = (id(rules), trails_of(s.ants[p]), prey_goals, leaf_goals, ready, s.supply[p],
                levels.get("hatch", ()), ants_l, levels.get("heave", ()), have, tuple(leaf_slots),
                round(horizon, 3), round(start, 3), soldiers, idle)
         got = self.plan_cache.get(key)
@@ -491,6 +491,7 @@ class Heuristics:
         acts = rules.legal_actions(s)
         if len(acts) == 1:
             return acts[0]
+        _prime(rules, s)
         vals = [self._sub_value(rules, s, p, a) for a in acts]
         return acts[max(range(len(acts)), key=vals.__getitem__)]
 
@@ -519,6 +520,7 @@ class Heuristics:
     def score_actions(self, rules, s, player, rng) -> list[float]:
         acts = rules.legal_actions(s)
         rel = self._rel
+        _prime(rules, s)
         if s.phase in ACTION_PHASES:
             if s.phase.startswith("build"):
                 return [self._sub_value(rules, s, player, a) if not isinstance(a, Steal)
@@ -590,6 +592,13 @@ def _value_keys(rules, s, w: Profile, threat) -> list:
     return keys
 
 
+def _prime(rules, s) -> None:
+    """Work out on ``s`` what the states after it mostly share (doomed, bag_after_turn), so that
+    each of them finds it handed on, rather than working it out again."""
+    doomed(rules, s)
+    bag_after_turn(s)
+
+
 def doomed(rules, s) -> tuple[frozenset, frozenset]:
     """What the anteaters arriving at the end of this turn will eat (rulings 13, 15, 16): the
     hatching areas whose ants go back to the supply, and the prey kinds whose last token on the
@@ -598,19 +607,16 @@ def doomed(rules, s) -> tuple[frozenset, frozenset]:
     got = s._doomed
     if (got is None or got[0] is not s.fields or got[1] is not s.hatch or got[2] is not s.prey_left
             or got[3] is not s.arrived or got[4] is not s.faces):
-        if got is not None and got[6] and got[0] is s.fields and got[3] is s.arrived:
-            found, none_due = NOTHING_DOOMED, True      # no anteater due: the ants and prey do not matter
-        else:
-            found, none_due = _doomed(rules, s)
-        got = s._doomed = (s.fields, s.hatch, s.prey_left, s.arrived, s.faces, found, none_due)
+        # the anteaters due are those of the last time, if the fields and arrivals are the same
+        due = got[6] if got is not None and got[0] is s.fields and got[3] is s.arrived else rules.arrivals_due(s)
+        got = s._doomed = (s.fields, s.hatch, s.prey_left, s.arrived, s.faces, _doomed(rules, s, due), due)
     return got[5]
 
 
-def _doomed(rules, s) -> tuple[tuple[frozenset, frozenset], bool]:
-    """doomed(rules, s), and whether no anteater is due at all."""
-    due = rules.arrivals_due(s)
+def _doomed(rules, s, due: list) -> tuple[frozenset, frozenset]:
+    """doomed(rules, s), given the anteaters ``due`` (rules.arrivals_due)."""
     if not due:
-        return NOTHING_DOOMED, True
+        return NOTHING_DOOMED
     hatch, prey_left = list(s.hatch), list(s.prey_left)
     areas, prey = set(), set()
     for row, eats in due:
@@ -625,7 +631,7 @@ def _doomed(rules, s) -> tuple[tuple[frozenset, frozenset], bool]:
             if ai is not None:
                 areas.add(ai)
                 hatch[ai] = (0,) * len(s.seats)
-    return (frozenset(areas), frozenset(prey)), False
+    return frozenset(areas), frozenset(prey)
 
 
 NOTHING_DOOMED = (frozenset(), frozenset())
@@ -876,6 +882,7 @@ def _hops_home(rules, mine: dict, trail: str) -> int:
 
 
 _LANDING: dict = {}
+_TRAILS: dict = {}
 
 
 def _landing(rules, trails: frozenset) -> dict:
@@ -890,6 +897,15 @@ def _landing(rules, trails: frozenset) -> dict:
                 got.setdefault(pa.trail, []).append(ai)
         _remember(_LANDING, key, got)
     return got
+
+
+def trails_of(ants: dict) -> frozenset:
+    """The trails of an ants dict (trail -> item), remembered by the dict itself (held, so that
+    its id stays its own: a state never changes it)."""
+    got = _TRAILS.get(id(ants))
+    if got is None or got[0] is not ants:
+        got = _remember(_TRAILS, id(ants), (ants, frozenset(ants)))
+    return got[1]
 
 
 def _steal_threat_near(rules, s, p, t) -> bool:
@@ -908,7 +924,7 @@ def _steal_threat_near(rules, s, p, t) -> bool:
             if theirs[t] is None:
                 return True
             continue
-        areas = _landing(rules, frozenset(theirs)).get(t)
+        areas = _landing(rules, trails_of(theirs)).get(t)
         if areas and any(s.hatch[ai][q] for ai in areas):
             return True
     return False
@@ -991,6 +1007,7 @@ def forget() -> None:
     _HANDS.clear()
     _GOALS.clear()
     _LANDING.clear()
+    _TRAILS.clear()
     _TRIALS.clear()
     for h in (_MEDIUM, *_BY_LEVEL.values()):
         for cache in (h.cache, h.ways_cache, h.plan_cache, h.build_cache):
