@@ -119,7 +119,10 @@ def _marginal_prey(k: int) -> float:
 
 def _collection(k: int) -> float:
     """k prey on the hill as the projection counts them: each worth at least PREY_FLOOR."""
-    return sum(_marginal_prey(i) for i in range(k))
+    return _COLLECTIONS[k] if k < len(_COLLECTIONS) else sum(_marginal_prey(i) for i in range(k))
+
+
+_COLLECTIONS = [sum(_marginal_prey(i) for i in range(k)) for k in range(16)]
 
 
 _DIST: dict = {}
@@ -197,7 +200,8 @@ class Heuristics:
 
     def __init__(self, profile: Profile = MEDIUM):
         self.w = profile
-        self.cache: dict = {}
+        self.cache: dict = {}       # values: what all players' values read -> the rest of one's -> value
+        self.cached = 0             # values in it
         self.ways_cache: dict = {}
         self.plan_cache: dict = {}
         self.build_cache: dict = {}
@@ -288,8 +292,8 @@ class Heuristics:
         prey_goals = tuple(clearing for prey, clearing in prey_open if prey not in held)
         if not prey_goals and not leaf_goals:
             return 0.0
-        ready = tuple((a.terrain, s.hatch[ai][p]) for ai, a in enumerate(d.areas)
-                      if not a.soldier and s.hatch[ai][p] and ai not in doomed_areas)
+        ready = tuple((a.terrain, row[p]) for ai, (a, row) in enumerate(zip(d.areas, s.hatch))
+                      if row[p] and not a.soldier and ai not in doomed_areas)
         ants_l = levels.get("ants", ())
         # soldiers hatched towards a bridge, while p has none and an ANTS! space of level 3 or more
         soldiers = None
@@ -451,16 +455,21 @@ class Heuristics:
         while the player to move works through an action, so most states of a search find it."""
         got = s._vals
         if got is None or got[0] is not self:
-            cache = self.cache
+            shared, parts = _value_keys(rules, s, self.threat)
+            if self.cached >= VALUE_CACHE_SIZE:
+                self.cache.clear()
+                self.cached = 0
+            by_player = self.cache.get(shared)
+            if by_player is None:
+                by_player = self.cache[shared] = {}
             vals = []
-            for q, key in enumerate(_value_keys(rules, s, self.w, self.threat)):
-                hit = cache.get(key)
+            for q, part in enumerate(parts):
+                hit = by_player.get(part)
                 if hit is None:
-                    if len(cache) >= VALUE_CACHE_SIZE:
-                        cache.clear()
                     # the entry holds what its key names by identity: no other object can take those ids
-                    hit = cache[key] = (self.value(rules, s, q), (rules, s.data, s.ants[q], s.stored[q],
-                                                                  s.beside[q], s.hills[q], s.hands[q]))
+                    hit = by_player[part] = (self.value(rules, s, q), (rules, s.data, s.ants[q], s.stored[q],
+                                                                      s.beside[q], s.hills[q], s.hands[q]))
+                    self.cached += 1
                 vals.append(hit[0])
             got = s._vals = (self, vals)
         return got[1]
@@ -576,20 +585,21 @@ def tiebreak(rules, s, p) -> float:
     return got
 
 
-def _value_keys(rules, s, w: Profile, threat) -> list:
-    """For each player, everything value(rules, s, q) reads, the big parts by identity (a state
-    never changes them, and an apply shares those it does not change)."""
+def _value_keys(rules, s, threat) -> tuple[tuple, list]:
+    """Everything value(rules, s, q) reads: what every player's value reads, then for each player
+    the rest; the big parts by identity (a state never changes them, and an apply shares those it
+    does not change)."""
     shared = (id(rules), id(s.data), s.phase == "over", s.prey_left, s.leaves_left,
               s.end_by, s.turns_left, s.player, bag_after_turn(s), doomed(rules, s))
     turn = (s.phase, s.units, s.actions_left, s.used, s.magnificant_used, s.delivered)
-    keys = []
+    parts = []
     for q, (ants, stored, beside, hill, hand, leaves, supply, column) in enumerate(zip(
             s.ants, s.stored, s.beside, s.hills, s.hands, s.leaves, s.supply, zip(*s.hatch))):
         carried = tuple((t, s.guards.get(t), threat(rules, s, q, t)) for t, item in ants.items()
                         if item is not None) if any(ants.values()) else ()
-        keys.append((shared, id(ants), id(stored), id(beside), id(hill), id(hand),
-                     q, turn if q == s.player else None, leaves, supply, column, carried))
-    return keys
+        parts.append((id(ants), id(stored), id(beside), id(hill), id(hand),
+                      q, turn if q == s.player else None, leaves, supply, column, carried))
+    return shared, parts
 
 
 def _prime(rules, s) -> None:
@@ -1012,6 +1022,7 @@ def forget() -> None:
     for h in (_MEDIUM, *_BY_LEVEL.values()):
         for cache in (h.cache, h.ways_cache, h.plan_cache, h.build_cache):
             cache.clear()
+        h.cached = 0
         h._last_build = None
 
 
