@@ -283,7 +283,6 @@ class Heuristics:
         a shortest way (so that the next delivery starts from there). A delivery is worth its
         points discounted by the actions spent until it is home, nothing past the horizon.
         Remembered on this object by everything it reads."""
-        d = s.data
         held = {*s.stored[p].values(), *s.beside[p], *s.ants[p].values()}     # ruling 6
         if p == s.player:
             held.update(s.delivered)
@@ -292,7 +291,7 @@ class Heuristics:
         prey_goals = tuple(clearing for prey, clearing in prey_open if prey not in held)
         if not prey_goals and not leaf_goals:
             return 0.0
-        ready = tuple((a.terrain, row[p]) for ai, (a, row) in enumerate(zip(d.areas, s.hatch))
+        ready = tuple((a.terrain, row[p]) for ai, (a, row) in enumerate(zip(s.data.areas, s.hatch))
                       if row[p] and not a.soldier and ai not in doomed_areas)
         ants_l = levels.get("ants", ())
         # soldiers hatched towards a bridge, while p has none and an ANTS! space of level 3 or more
@@ -860,10 +859,11 @@ def _heave_budget(rules, s, p) -> int:
         heaves = memo.get("heave")
         if heaves is None:
             heaves = memo["heave"] = [(c, len(st)) for c, st in s.hills[p].items() if st[-1][1] == "heave"]
-        levels = sorted((lvl for c, lvl in heaves if c not in s.used and c not in stored), reverse=True)
+        levels = [lvl for c, lvl in heaves if c not in s.used and c not in stored]
         if not s.magnificant_used:
             levels.append(1)
-        b += sum(sorted(levels, reverse=True)[:s.actions_left])
+        levels.sort(reverse=True)
+        b += sum(levels[:s.actions_left])
     return b
 
 
