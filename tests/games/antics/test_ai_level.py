@@ -233,6 +233,23 @@ def test_a_copy_works_out_the_anteaters_meal_and_the_bag_again_when_what_they_re
     assert HEUR.doomed(R, s) is meal and HEUR.bag_after_turn(s) == bag
 
 
+def test_the_anteaters_due_are_read_again_only_when_the_fields_or_the_arrivals_change():
+    """Rulings 12-13: with no anteater due, new ants in a hatching area are doomed to nothing (the
+    copy reuses what it was handed); new fields that leave an anteater due are read afresh."""
+    s = R.new_game(seats(4), 7, {})
+    water = R.area_index["water"]
+    assert R.arrivals_due(s) == [] and HEUR.doomed(R, s) == (set(), set())
+    t = s.copy()
+    t.hatch = tuple((0, 2, 0, 0) if ai == water else row for ai, row in enumerate(t.hatch))
+    assert HEUR.doomed(R, t) == (set(), set())
+    u = with_third_arrival_due(t)
+    assert R.arrivals_due(u) == [(2, "prey_and_ants")]
+    assert HEUR.doomed(R, u)[0] == {water}
+    v = u.copy()
+    v.hatch = s.hatch
+    assert HEUR.doomed(R, v) == (set(), set())          # the anteater due eats in an area now empty
+
+
 def test_medium_lays_the_ants_an_arriving_anteater_would_eat():
     """Medium has two ants hatched in the water area, which the anteater due at the end of this turn
     will eat, and a level-2 ANTS! space: it lays them on trails rather than lose them."""
