@@ -893,6 +893,7 @@ def _hops_home(rules, mine: dict, trail: str) -> int:
 
 _LANDING: dict = {}
 _TRAILS: dict = {}
+_HOWS: dict = {}
 
 
 def _landing(rules, trails: frozenset) -> dict:
@@ -961,6 +962,8 @@ def _build_options(rules, s, p, sy) -> list:
     fungi = sorted((lvl for sym, lvl in base.values() if sym == FUNGUS), reverse=True)
     total = _worth(by, fungus)
     syms = tuple(dict.fromkeys(sy))
+    levels_now = {a: tuple(lv) for a, lv in by.items()}
+    parts_now = {a: _part(lv) for a, lv in by.items()}
     out = []
     for c1, c2 in rules.placements(s):
         lvl = len(hill.get(c1, ())) + 1
@@ -990,16 +993,25 @@ def _build_options(rules, s, p, sy) -> list:
                 levels.append(lvl)
                 levels.sort(reverse=True)
         v = total + UNIT_FUNGUS * (f - fungus)
+        after = dict(levels_now)
         for a, levels in change.items():
-            v += _part(levels) - _part(by.get(a))
-        after = {a: tuple(lv) for a, lv in by.items()}
-        after.update((a, tuple(lv)) for a, lv in change.items())
+            v += _part(levels) - parts_now.get(a, MISSING_W)
+            after[a] = tuple(levels)
+        out.append((_hows(c1, c2, syms), v / UNIT, tuple(sorted((a, lv) for a, lv in after.items() if lv)),
+                    tuple(sorted(fl, reverse=True))))
+    return out
+
+
+def _hows(c1, c2, syms: tuple) -> frozenset:
+    """The ``how`` prefixes of building on hexes c1 and c2 (either first) with ``syms`` (remembered)."""
+    key = (c1, c2, syms)
+    got = _HOWS.get(key)
+    if got is None:
         hows = {()}
         for x, y in ((c1, c2), (c2, c1)):
             hows.update(((x,), (x, y), *((x, y, sym) for sym in syms)))
-        out.append((frozenset(hows), v / UNIT, tuple(sorted((a, lv) for a, lv in after.items() if lv)),
-                    tuple(sorted(fl, reverse=True))))
-    return out
+        got = _remember(_HOWS, key, frozenset(hows))
+    return got
 
 
 # ------------------------------------------------------------------ the levels
@@ -1018,6 +1030,7 @@ def forget() -> None:
     _GOALS.clear()
     _LANDING.clear()
     _TRAILS.clear()
+    _HOWS.clear()
     _TRIALS.clear()
     for h in (_MEDIUM, *_BY_LEVEL.values()):
         for cache in (h.cache, h.ways_cache, h.plan_cache, h.build_cache):
