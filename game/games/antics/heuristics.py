@@ -994,11 +994,13 @@ def _build_options(rules, s, p, sy) -> list:
                 levels.sort(reverse=True)
         v = total + UNIT_FUNGUS * (f - fungus)
         after = dict(levels_now)
+        emptied = False                             # an action left with no space (only a change can do it)
         for a, levels in change.items():
             v += _part(levels) - parts_now.get(a, MISSING_W)
             after[a] = tuple(levels)
-        out.append((_hows(c1, c2, syms), v / UNIT, tuple(sorted((a, lv) for a, lv in after.items() if lv)),
-                    tuple(sorted(fl, reverse=True))))
+            emptied = emptied or not levels
+        levels_after = tuple(sorted((a, lv) for a, lv in after.items() if lv) if emptied else sorted(after.items()))
+        out.append((_hows(c1, c2, syms), v / UNIT, levels_after, tuple(sorted(fl, reverse=True))))
     return out
 
 
