@@ -150,7 +150,7 @@ def _open_goals(rules, s, doomed_prey: frozenset) -> tuple[tuple, tuple]:
     leaves left (clearing, bonus, how many): remembered by what they read."""
     key = (id(rules), s.prey_left, s.leaves_left, doomed_prey)
     got = _GOALS.get(key)
-    if got is None or got[2] is not rules:
+    if got is None:
         prey = tuple((kind, s.data.prey[i].clearing) for i, kind in enumerate(rules.prey_ids)
                      if s.prey_left[i] and i not in doomed_prey)
         leaves = tuple((lf.clearing, lf.bonus, s.leaves_left[i]) for i, lf in enumerate(s.data.leaves)
@@ -476,11 +476,11 @@ class Heuristics:
     def evaluate(self, rules, s, p) -> float:
         """My projected value minus the best rival's (ISMCTS squashes it)."""
         vals = self.values(rules, s)
-        return vals[p] - max(v for q, v in enumerate(vals) if q != p)
+        return vals[p] - _best_rival(vals, p)
 
     def _rel(self, rules, s, p) -> float:
         vals = self.values(rules, s)
-        return vals[p] - self.w.rival * max(vals[:p] + vals[p + 1:])
+        return vals[p] - self.w.rival * _best_rival(vals, p)
 
     # ------------------------------------------------------------------ playing out an action
     def _sub_value(self, rules, s, p, a) -> float:
@@ -571,6 +571,11 @@ VALUE_CACHE_SIZE = 20000
 RECENT_EVENTS = 60   # more than an action's events: where ``wasted`` looks for the action a stop ends
 ACTION_COST = 0.02   # an action played out to no gain scores below ending the turn (else games never end)
 TIE_W = 0.5          # the whole tie-break is worth less than a point
+
+
+def _best_rival(vals: list, p: int) -> float:
+    """The best value among p's rivals."""
+    return max(vals[:p] + vals[p + 1:])
 
 
 def tiebreak(rules, s, p) -> float:
@@ -914,7 +919,7 @@ def trails_of(ants: dict) -> frozenset:
     """The trails of an ants dict (trail -> item), remembered by the dict itself (held, so that
     its id stays its own: a state never changes it)."""
     got = _TRAILS.get(id(ants))
-    if got is None or got[0] is not ants:
+    if got is None:
         got = _remember(_TRAILS, id(ants), (ants, frozenset(ants)))
     return got[1]
 
