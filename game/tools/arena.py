@@ -16,15 +16,20 @@ are compared seat by seat, so a trial seat here may face the level it changes th
 (``--seats trial,medium,medium`` against a run of ``hard,medium,medium``).
 Every game is independent and deterministic from its deal seed and rotation, so the
 results (think times aside) are the same whatever --jobs says.
+A run stopped by SIGTERM (``timeout``) or Ctrl+C reports the games it finished, marked as stopped
+(its --json can be compared --against later): a long trial can run under a time limit and keep
+what it played.
 """
 from __future__ import annotations
 
 import dataclasses
 import json
 import math
+import multiprocessing
+import signal
 import sys
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from game.ai.bots import Trial
@@ -304,13 +309,49 @@ def load_against(path: str, game: str, levels: list[str]) -> tuple[list[dict], l
     return data["results"], data["seat_list"]
 
 
+class Stopped(Exception):
+    """The run was asked to stop (SIGTERM or SIGINT): the games finished so far are reported."""
+
+
+def _stop(signum, frame):
+    raise Stopped(signal.Signals(signum).name)
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl+C to the run, which stops the pool (no traceback from every worker),
+    and ends at the pool's SIGTERM (not the run's handler it was forked with)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def run_matches(tasks: list[tuple], jobs: int):
-    """Yield each game's result in task order, played in ``jobs`` processes when more than one."""
+    """Yield each game's result in task order, played in ``jobs`` processes when more than one (a
+    run that stops ends the games still playing: the pool is terminated)."""
     if jobs == 1:
         yield from map(play_match, tasks)
         return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(tasks))) as pool:
-        yield from pool.map(play_match, tasks)
+    with multiprocessing.Pool(min(jobs, len(tasks)), initializer=_worker_start) as pool:
+        yield from pool.imap(play_match, tasks)
+
+
+def play_until_stopped(tasks: list[tuple], jobs: int, each) -> str | None:
+    """Play ``tasks`` (``each`` gets every result as it ends) until done, or until SIGTERM or
+    SIGINT asks the run to stop: the signal's name then, else None."""
+    on_main = threading.current_thread() is threading.main_thread()
+    kept = {sig: signal.signal(sig, _stop) for sig in (signal.SIGTERM, signal.SIGINT)} if on_main else {}
+    games = run_matches(tasks, jobs)
+    try:
+        for res in games:
+            each(res)
+    except Stopped as e:
+        return str(e)
+    finally:
+        for sig in kept:                    # a second signal does not cut the clean-up short
+            signal.signal(sig, signal.SIG_IGN)
+        games.close()                       # the workers' games end now, not when collected
+        for sig, handler in kept.items():
+            signal.signal(sig, handler)
+    return None
 
 
 def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: bool = False,
@@ -328,14 +369,23 @@ def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: 
              for k in range(games)]
     t0 = time.perf_counter()
     results = []
-    for res in run_matches(tasks, jobs):
+
+    def each(res: dict) -> None:
         results.append(res)
         if not as_json:
             print(game_line(res), flush=True)
         elif progress:
             print(json.dumps(res), file=sys.stderr, flush=True)
+
+    stopped = play_until_stopped(tasks, jobs, each)
     seconds = time.perf_counter() - t0
+    if stopped and not results:
+        print(f"anthology: arena stopped by {stopped} before its first game ended: nothing to report",
+              file=sys.stderr)
+        return 1
     summary = summarize(game, levels, results)
+    if stopped:
+        summary["stopped"] = {"by": stopped, "games_planned": games}
     comparison = None if base is None else paired(levels, results, base, base_levels)
     if as_json:
         extra = {} if comparison is None else {"against": {"file": against, **comparison}}
@@ -345,6 +395,8 @@ def arena(game: str, seats: str, games: int, seed: int, jobs: int = 1, as_json: 
                           "results": results}))
     else:
         lines = report_lines(summary, rules.title, seconds, jobs)
+        if stopped:
+            lines.append(f"stopped by {stopped} after {len(results)} of {games} games: the figures are of those")
         if trial_seat is not None:
             lines.append(f"trial ({trial}): {describe(trial_seat)}")
         if comparison is not None:

@@ -219,3 +219,54 @@ def test_progress_prints_each_game_to_stderr_as_it_ends(capsys):
     assert code == 0, err
     games = [json.loads(line) for line in err.strip().splitlines()]
     assert games == json.loads(out)["results"]
+
+
+def test_a_run_stopped_by_sigterm_reports_the_games_it_finished(capsys, monkeypatch, tmp_path):
+    """``timeout`` ends a long trial with SIGTERM: the run reports (and --json keeps) the games
+    that had ended, marked as stopped, and an --against run later pairs with them."""
+    import os
+    import signal
+
+    from game.tools import arena as ARENA
+    real, calls = ARENA.play_match, []
+
+    def play(task):
+        calls.append(task)
+        if len(calls) == 3:             # the signal comes while the third game plays
+            os.kill(os.getpid(), signal.SIGTERM)
+        return real(task)
+
+    monkeypatch.setattr(ARENA, "play_match", play)
+    args = ("--game", "micropolis", "--seats", "medium,random", "--seed", "3")
+    code, out, err = run(capsys, *args, "--games", "6", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert (d["games"], len(d["results"]), d["stopped"]) == (2, 2, {"by": "SIGTERM", "games_planned": 6})
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL        # the handler is put back
+    stopped = tmp_path / "stopped.json"
+    stopped.write_text(out)
+    calls.clear()
+    code, out, err = run(capsys, *args, "--games", "2", "--against", str(stopped))
+    assert code == 0, err
+    assert "the same 2 game(s)" in out and "+0.000 +/- 0.000" in out
+    calls[:] = [None, None]                                          # stopped before its first game ended
+    code, out, err = run(capsys, *args, "--games", "2")
+    assert code == 1 and "before its first game ended" in err and not out.strip()
+
+
+def test_a_stopped_run_ends_the_games_its_workers_still_play():
+    """With --jobs 2 the games play in worker processes: a stop ends them at once (none is left
+    running, nothing waits for the games not started)."""
+    import multiprocessing
+    import os
+    import signal
+    import time
+
+    from game.tools.arena import play_until_stopped
+    tasks = [("micropolis", ("medium", "random"), 3 + k, 0, None, None) for k in range(40)]
+    got = []
+    t0 = time.perf_counter()
+    stopped = play_until_stopped(tasks, 2, lambda res: got.append(res) or os.kill(os.getpid(), signal.SIGTERM))
+    assert stopped == "SIGTERM" and len(got) == 1
+    assert time.perf_counter() - t0 < 30
+    assert not multiprocessing.active_children()
