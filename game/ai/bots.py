@@ -9,8 +9,10 @@ Each game's ``heuristics.py`` provides:
     evaluate(rules, s, player) -> float                   # leaf value for ``player``
     explain(rules, s, player, action) -> str              # the hint's one line of why
     for_level(level) -> heuristics                        # what a level plays by (these four)
-and may provide (Hard reads it when there):
+and may provide (Hard reads them when there):
     wasted(rules, s, player, action) -> bool              # a move that spends a turn's action on nothing
+    settled(rules, s, player) -> bool                     # a decision score_actions already weighs to
+                                                          # the end: Hard plays its best score, unsearched
 """
 from __future__ import annotations
 

@@ -25,7 +25,8 @@ The search stops after ``iterations`` simulations, or sooner when a game sets ``
 decision runs out of it: that bounds the rare very costly decision the same way on every machine.
 Time and work are checked after every simulation, and a search stopped in the middle of a world
 judges the candidates on the worlds all of them finished, so a decision overruns its budget by one
-simulation at most. A best move the heuristics call ``wasted`` gives way to Medium's move.
+simulation at most. A best move the heuristics call ``wasted`` gives way to Medium's move, and a
+decision they call ``settled`` (one their move scores already weigh to its end) is not searched.
 """
 from __future__ import annotations
 
@@ -159,6 +160,9 @@ class IsmctsBot(Bot):
         self._expand(root, first, player)
         cands = sorted((root.edges[a] for a in acts), key=lambda e: -e.prior)[:self.candidates]
         medium = cands[0]                   # the move Medium would play: kept unless clearly beaten
+        settled = getattr(self.heur, "settled", None)
+        if settled is not None and settled(rules, first, player):
+            return medium.action
         samples = {e: [] for e in cands}    # each candidate's value, world by world
         deadline = time.perf_counter() + self.seconds
         self.work = 0

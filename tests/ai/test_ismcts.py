@@ -254,6 +254,25 @@ def test_the_search_never_plays_a_move_its_heuristics_call_wasted(monkeypatch):
     assert bot._pick(best, medium, samples, obs) == "best"
 
 
+def test_a_decision_the_heuristics_call_settled_is_not_searched(monkeypatch):
+    """A decision the heuristics call ``settled`` (one their move scores already weigh to its end)
+    runs no simulation: Hard plays its best-scored move, and takes the random stream a search would
+    have, so that later searches draw what they would have drawn."""
+    rules, obs, p = antics_choice()
+    sims = watch_simulations(monkeypatch, lambda bot: 1)
+    searched = IsmctsBot(rules, 4, **SMALL)
+    searched.choose(obs, p)
+    assert sims
+    sims.clear()
+    bot = IsmctsBot(rules, 4, **SMALL)
+    monkeypatch.setattr(bot.heur, "settled", lambda r, s, q: q == p)
+    acts = rules.legal_actions(obs)
+    scores = bot.heur.score_actions(rules, rules.determinize(obs, p, Rng(0)), p, bot.rng)
+    assert bot.choose(obs, p) == acts[scores.index(max(scores))]
+    assert not sims
+    assert bot.rng.next64() == searched.rng.next64()
+
+
 def test_a_work_budget_counts_the_costly_steps_a_heuristic_reports():
     """A heuristic's step that is no apply (``count_work``) counts on a budgeted bot's work; the
     game's own rules ignore it."""

@@ -37,6 +37,7 @@ from .state import (LEAF_PREFIX, BuildCell, BuildDir, BuildOrient, BuildTile, En
                     UseSpace)
 
 FUNGUS = "fungus"
+SETTLED_PHASES = frozenset({"build_tile", "build_cell", "build_dir", "build_orient", "store", "discard"})
 ACTION_PHASES = frozenset({"scout", "build_tile", "build_cell", "build_dir", "build_orient", "hatch", "ants", "heave"})
 # The hill's worth in 1/200ths of a point (whole numbers, so that every way of adding it up agrees):
 TOP_W = (0, 200, 380, 540, 680, 800)        # the best space of an action, by level (1.0, 1.9, 2.7, 3.4, 4.0)
@@ -509,6 +510,14 @@ class Heuristics:
             s = rules.apply_trusted(s, self._greedy_step(rules, s, p))
             limit -= 1
         return s
+
+    def settled(self, rules, s, p) -> bool:
+        """Whether the decision in ``s`` is one score_actions weighs to its end, so that a search
+        cannot better it: a build's steps (each is valued by the best way to finish the build, and a
+        build changes only the builder's own hill) and the clean-up's store and discard. In one
+        three-seat game Hard's search kept the best score in all 29 such decisions but the build
+        cells, where it moved among cells of the same worth, for 28 % of its time (stop 52's note)."""
+        return s.phase in SETTLED_PHASES
 
     def wasted(self, rules, s, p, a) -> bool:
         """Whether ``a`` spends an action on nothing: an action the greedy ``play_out`` does nothing

@@ -282,6 +282,23 @@ def test_a_build_that_buries_the_fungus_a_held_leaf_waits_for_loses_its_points()
     assert gain(keep) - gain(bury) == pytest.approx(level - spare)
 
 
+def test_a_build_step_and_the_clean_up_are_settled_decisions():
+    """Hard does not search a build's steps (each is scored by the best way to finish the build,
+    which changes only the builder's own hill) or the clean-up's store and discard; it searches
+    the choice of action and everything an action does to the board."""
+    h = HEUR.Heuristics(HEUR.HARD)
+    s = R.new_game(seats(3), 26, {})
+    seen = {}
+    rng = Rng(5)
+    while not R.is_over(s) and len(seen) < 40 and s.round < 30:
+        seen.setdefault(s.phase, h.settled(R, s, s.player))
+        acts = R.legal_actions(s)
+        s = R.apply(s, acts[rng.below(len(acts))])
+    assert {ph for ph, settled in seen.items() if settled} <= HEUR.SETTLED_PHASES
+    assert seen.get("build_cell") and seen.get("build_orient")
+    assert not any(seen.get(ph) for ph in ("act", "hatch", "ants", "heave", "scout"))
+
+
 def test_an_action_spent_on_nothing_is_wasted():
     """Ruling 36: a round nobody acts in triggers the end, so an action spent on nothing only holds
     it off. An ANTS! or heave action with no ant to lay and nothing to heave is wasted, and so is a
