@@ -12,7 +12,7 @@ from game.core.rng import Rng
 from game.core.rules import Seat
 from game.games import get_rules
 from game.games.antics import heuristics as HEUR
-from game.games.antics.rules import EndActions
+from game.games.antics.rules import PHASES, EndActions
 from game.games.antics.state import LEAF_PREFIX, Stop, UseSpace
 
 from .positions import edit, put
@@ -288,15 +288,9 @@ def test_a_build_step_and_the_clean_up_are_settled_decisions():
     the choice of action and everything an action does to the board."""
     h = HEUR.Heuristics(HEUR.HARD)
     s = R.new_game(seats(3), 26, {})
-    seen = {}
-    rng = Rng(5)
-    while not R.is_over(s) and len(seen) < 40 and s.round < 30:
-        seen.setdefault(s.phase, h.settled(R, s, s.player))
-        acts = R.legal_actions(s)
-        s = R.apply(s, acts[rng.below(len(acts))])
-    assert {ph for ph, settled in seen.items() if settled} <= HEUR.SETTLED_PHASES
-    assert seen.get("build_cell") and seen.get("build_orient")
-    assert not any(seen.get(ph) for ph in ("act", "hatch", "ants", "heave", "scout"))
+    settled = {ph for ph in PHASES if ph != "over" and h.settled(R, edit(s, phase=ph), s.player)}
+    assert settled == {"build_tile", "build_cell", "build_dir", "build_orient", "store", "discard"}
+    assert {"act", "scout", "hatch", "ants", "heave", "order"} <= set(PHASES) - settled
 
 
 def test_an_action_spent_on_nothing_is_wasted():
