@@ -36,3 +36,13 @@ def register_game():
     for gid in added:
         registry.unregister(gid)
         tables.unregister(gid)
+
+
+@pytest.fixture(autouse=True)
+def _fonts_follow_pygame():
+    """A test that quits pygame leaves no dead font behind for the next test on the same worker: the
+    theme's cached fonts and pictures are forgotten whenever the font module is no longer running."""
+    yield
+    theme = sys.modules.get("game.ui.theme")
+    if theme is not None and not sys.modules["pygame"].font.get_init():
+        theme.clear_caches()
