@@ -40,9 +40,9 @@ def register_game():
 
 @pytest.fixture(autouse=True)
 def _fonts_follow_pygame():
-    """A test that quits pygame leaves no dead font behind for the next test on the same worker: the
-    theme's cached fonts and pictures are forgotten whenever the font module is no longer running."""
-    yield
+    """No test draws with a font that died when an earlier test, or a fixture's teardown, quit
+    pygame on the same worker: a test that starts with the font module stopped starts with the
+    theme's cached fonts and pictures forgotten."""
     theme = sys.modules.get("game.ui.theme")
     if theme is not None and not sys.modules["pygame"].font.get_init():
         theme.clear_caches()

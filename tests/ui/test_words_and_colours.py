@@ -35,8 +35,7 @@ def app():
     a.scenes.push(SelectScene(a))
     yield a
     T.set_palette(True)                        # the palette is global: leave the default behind
-    pygame.quit()
-    T.clear_caches()                           # fonts die with pygame.quit()
+    pygame.quit()                              # (conftest forgets the fonts that die with it)
 
 
 @pytest.fixture(autouse=True)
