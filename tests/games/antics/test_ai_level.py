@@ -267,11 +267,29 @@ def test_medium_lays_the_ants_an_arriving_anteater_would_eat():
 
 
 def test_scouting_brings_the_end_nearer_in_the_plan():
-    """Ruling 12: the places a turn's scouting empties are refilled from the bag, which sets the
-    game's length. The actions a player expects to have left fall as soon as tiles are taken."""
+    """Ruling 12: the places a turn's scouting empties are refilled from the bag, which at four
+    seats sets the game's length in the plan. The actions a player expects to have left fall as
+    soon as tiles are taken."""
     s = at_act(R.new_game(seats(4), 7, {}))
     t = s.copy()
     t.fields = tuple((None, None) + row[2:] for row in s.fields)
     before = HEUR.actions_left_in_game(s, 1, HEUR.MEDIUM)
     after = HEUR.actions_left_in_game(t, 1, HEUR.MEDIUM)
     assert after == pytest.approx(before - 6 * R.d.actions_per_turn / HEUR.MEDIUM.bag_per_round)
+
+
+def test_at_three_seats_the_clock_counts_the_prey_tokens_still_to_go_before_the_end():
+    """Ruling 22: the end is triggered once at most one prey kind is left on the board (in play the
+    bag never runs out first). At three seats the actions a player expects to have left fall as
+    prey tokens go (all but the kind with most tokens left must go), not when tiles are scouted."""
+    clock = HEUR.MEDIUM
+    s = at_act(R.new_game(seats(3), 7, {}))
+    assert HEUR.prey_to_go(s) == sum(s.prey_left) - max(s.prey_left)
+    t = s.copy()
+    t.prey_left = (0,) + s.prey_left[1:]
+    per_token = R.d.actions_per_turn / (clock.prey_per_seat * 3)
+    assert HEUR.actions_left_in_game(t, 1, clock) == pytest.approx(
+        HEUR.actions_left_in_game(s, 1, clock) - s.prey_left[0] * per_token)
+    u = s.copy()
+    u.fields = tuple((None, None) + row[2:] for row in s.fields)
+    assert HEUR.actions_left_in_game(u, 1, clock) == HEUR.actions_left_in_game(s, 1, clock)
