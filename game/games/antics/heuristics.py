@@ -8,14 +8,14 @@ area are picked up again when the supply runs short), then the heaves
 home, each at the level of p's best spaces for that action (so building a heave, ANTS! or hatch
 space higher pays through every delivery it speeds up). The ants a delivery lays stay for the
 next one; a delivery is discounted per action spent until it is home and counts for nothing past
-the clock (the actions left before the bag runs out, or at three seats the prey, or p's last turn); one that needs more
-heaves than a turn gives is worth less (it waits on the trails for rivals' soldiers). Carried
-items count by the heaves they still need: nothing lost if this turn's heaves bring them home,
-else a share lost to a steal (more when a rival has, or could lay, an ant beside them). The hill's
-action levels (a little), the tiles in hand by their symbols and soldiers ready add a little. A leaf
-with no fungus for it counts a little, a green one its bonus too, and never less home than carried
-(so that bringing it home never looks worse than leaving it on the trails); a player with no turn
-left is worth their score and tie-break.
+the clock (the actions left before the bag runs out, at three seats the prey, or p's last turn);
+one that needs more heaves than a turn gives is worth less (it waits on the trails for rivals'
+soldiers). Carried items count by the heaves they still need: nothing lost if this turn's heaves
+bring them home, else a share lost to a steal (more when a rival has, or could lay, an ant beside
+them). The hill's action levels (a little), the tiles in hand by their symbols and soldiers ready
+add a little. A leaf with no fungus for it counts a little, a green one its bonus too, and never
+less home than carried (so that bringing it home never looks worse than leaving it on the trails);
+a player with no turn left is worth their score and tie-break.
 
 Medium plays each decision for the best value after it (its own minus a share of the best
 rival's); choosing an action is judged by playing that whole action out greedily, and a tile by
