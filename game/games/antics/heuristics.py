@@ -774,17 +774,10 @@ def actions_left_in_game(s, p, w: Profile) -> float:
         return float(per if now is None else now)
     seats = len(s.seats)
     if seats in w.prey_clock_seats:
-        rounds = w.clock_base + prey_to_go(s) / (w.prey_per_seat * seats)
+        rounds = w.clock_base + s.prey_to_go() / (w.prey_per_seat * seats)
     else:
         rounds = w.rounds_base + bag_after_turn(s) / w.bag_per_round
     return per * rounds - (0 if now is None else per - now)
-
-
-def prey_to_go(s) -> int:
-    """Prey tokens to leave the board before the game's end is triggered: all but one kind gone
-    (ruling 22)."""
-    left = s.prey_left
-    return sum(left) - max(left)
 
 
 def _matched(terrains: tuple, ready: dict, use: bool = False) -> int:

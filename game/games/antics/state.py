@@ -331,6 +331,11 @@ class State:
         """1-based field of the anteater in ``row``."""
         return self.fields[row].index(ANTEATER) + 1
 
+    def prey_to_go(self) -> int:
+        """Prey tokens still to leave the board before the end is triggered: all but those of the
+        kind with most left (ruling 22: the end comes when one kind at most is left)."""
+        return sum(self.prey_left) - max(self.prey_left)
+
     def has_prey(self, p: int, prey: str) -> bool:
         """p carries, has delivered or has stored this prey type (ruling 6, 31)."""
         if prey in self.stored[p].values() or prey in self.beside[p]:

@@ -284,7 +284,7 @@ def test_at_three_seats_the_clock_counts_the_prey_tokens_still_to_go_before_the_
     prey tokens go (all but the kind with most tokens left must go), not when tiles are scouted."""
     clock = HEUR.MEDIUM
     s = at_act(R.new_game(seats(3), 7, {}))
-    assert s.prey_left == (2,) * 6 and HEUR.prey_to_go(s) == 10      # five kinds of two tokens must go
+    assert s.prey_left == (2,) * 6 and s.prey_to_go() == 10      # five kinds of two tokens must go
     t = s.copy()
     t.prey_left = (0,) + s.prey_left[1:]
     per_token = R.d.actions_per_turn / (clock.prey_per_seat * 3)

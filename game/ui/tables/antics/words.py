@@ -423,8 +423,7 @@ class Words:
         taken = max(0, len(d.bag_tiles) - d.rows * d.setup_fields - bag)
         per_round = max(0.5, (taken + n) / (turns + n) * n)
         left = min(math.ceil(bag / per_round) + 1, d.stall_rounds - state.round + 2)
-        to_go = sum(state.prey_left) - max(state.prey_left)       # prey to leave before one kind is left
-        by_prey = round(1 + to_go / (PREY_PER_PLAYER_ROUND * n))
+        by_prey = round(1 + state.prey_to_go() / (PREY_PER_PLAYER_ROUND * n))
         if by_prey < left:
             return f"Prey: {plural(kinds_on_board(state), 'kind')} on the board, about {plural(max(1, by_prey), 'round')} left"
         return f"Bag: {plural(bag, 'tile')}, about {plural(max(1, left), 'round')} left"
