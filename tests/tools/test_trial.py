@@ -6,8 +6,10 @@ import json
 import pytest
 
 from game.ai.bots import Trial, make_bot
+from game.core.rules import Seat
 from game.games import get_rules
 from game.games.antics import heuristics as antics_heuristics
+from game.games.it_happens import heuristics as it_happens_heuristics
 from game.tools.arena import play_match
 from game.tools.cli import UsageError
 from game.tools.trial import load_trial
@@ -34,6 +36,18 @@ def test_a_trial_plays_by_its_changed_weights_and_leaves_the_level_as_it_is():
     changed = play_match(("antics", ("trial", "medium", "medium"), 4, 0, None, Trial("medium", weights={"gamma": 0.5})))
     plain = play_match(("antics", ("medium", "medium", "medium"), 4, 0, None, None))
     assert game_of(changed) != game_of(plain)
+
+
+def test_an_it_happens_trial_weighs_the_items_by_its_own_weights():
+    rules = get_rules("it_happens")
+    bot = make_bot("hard", rules, 1, timed=False, trial=Trial("hard", weights={"item": 3.0}))
+    assert bot.heur.w.item == 3.0 and bot.heur.w.variety == it_happens_heuristics.WEIGHTS.variety
+    assert bot.heur.stage is it_happens_heuristics.stage           # Hard's play-outs still stop at a new round
+    assert it_happens_heuristics.with_weights("medium", {"item": 3.0}) is bot.heur
+    s = rules.new_game([Seat("A", "yellow", "medium"), Seat("B", "red", "medium"), Seat("C", "green", "medium")], 3, {})
+    for _ in range(12):
+        s = rules.apply(s, rules.legal_actions(s)[0])
+    assert bot.heur.projections(rules, s) != it_happens_heuristics.projections(rules, s)
 
 
 def test_a_hard_trial_searches_with_its_changed_settings():
@@ -81,6 +95,8 @@ def trial_file(tmp_path, text: str) -> str:
     ("antics", "level: hard\nweights: {gamma: '0.9'}\n", "gamma: must be a number"),
     ("antics", "level: hard\nweights: {gamma: .nan}\n", "not-a-number"),
     ("antics", "level: hard\nweights: [gamma]\n", "weights: must be a mapping"),
+    ("it_happens", "level: medium\nweights: {item: 2.4, variety: 15}\n", None),
+    ("it_happens", "level: hard\nweights: {items: 2}\n", "weights: no weight named 'items' (the weights: item, variety)"),
     ("micropolis", "level: hard\nweights: {x: 1}\n", "no named weights to change"),
     ("antics", "level: [hard\n", "trial.yaml"),
 ])

@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import math
 import sys
+from dataclasses import dataclass, fields, replace
 
+from game.core.settings import wrong_kind
 from game.games.it_happens import outcome
 from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
@@ -29,17 +31,30 @@ from game.games.it_happens.state import Pass, Place, Reroll, Roll
 PIP = 3.5             # a die's mean
 WORM_VALUE = 1.3      # a worm is 1 VP plus the options it buys
 FAR_SHARE = 0.35      # a seat's share of the item spaces to come, against an even share
-ITEM_WEIGHT = 1.9     # item pairs and the variety race count more than their expectation: they pay well
-VARIETY_WEIGHT = 13.0 # per die, and a one-move look-ahead sees the mounds' points better than the race,
-#                       whose chance moves little for one die while the mounds to come are unseen (tuned
-#                       in the arena: one Medium at 9 against three at 2 won 0.311 of 800 games, at 4 0.261;
-#                       one at 13 against three at 9 won 0.281 [0.251, 0.313] of 800, taking the variety
-#                       bonus more often against Hard, whose share it left unchanged)
 REROLL_MARGIN = 0.3   # a reroll must gain this much over placing (luck is not free)
 PASS_MARGIN = 0.6     # a pass, when nothing speaks for waiting
 WAIT_BONUS = 0.9      # a pass, when every placement opens a new column and rivals still hold dice
 _SQRT2 = math.sqrt(2.0)
 _erf = math.erf
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much the heuristics make of the items, beyond their expected points (see
+    ``_item_points``). An arena trial seat may change them (``with_weights``): at three seats, a
+    Medium at item 2.6 or 3.5 against Hard's 1.9 raised its item sets by 7-8 % and Hard's as much
+    (stop 56's note), and four Mediums, one at 3.0, played alike (0.240 of 400 games)."""
+    # item pairs and the variety race count more than their expectation: they pay well
+    item: float = 1.9
+    # per die, and a one-move look-ahead sees the mounds' points better than the race, whose chance
+    # moves little for one die while the mounds to come are unseen (tuned in the arena: one Medium
+    # at 9 against three at 2 won 0.311 of 800 games, at 4 0.261; one at 13 against three at 9 won
+    # 0.281 [0.251, 0.313] of 800, taking the variety bonus more often against Hard, whose share it
+    # left unchanged)
+    variety: float = 13.0
+
+
+WEIGHTS = Weights()     # what every level plays by
 
 
 def _phi(x: float) -> float:
@@ -56,7 +71,7 @@ def _dice_left(s, color: str) -> int:
     return n
 
 
-def _item_points(rules, s, near, free_items) -> list[float]:
+def _item_points(rules, s, near, free_items, w: Weights) -> list[float]:
     """Per seat, the expected points of item pairs and of the variety bonus."""
     c = rules.comps
     index, per_mound = outcome.item_spaces(c)
@@ -110,11 +125,11 @@ def _item_points(rules, s, near, free_items) -> list[float]:
         for o in range(n):
             if o != q:
                 win *= _phi((ek[q] - ek[o] + 0.5) / (math.sqrt(vk[q] + vk[o]) + early))
-        out.append(ITEM_WEIGHT * sets_all[q] + (VARIETY_WEIGHT * c.variety_vp * win if ek[q] > 0 else 0.0))
+        out.append(w.item * sets_all[q] + (w.variety * c.variety_vp * win if ek[q] > 0 else 0.0))
     return out
 
 
-def projections(rules, s) -> list[float]:
+def projections(rules, s, w: Weights = WEIGHTS) -> list[float]:
     """Per seat, the points held now plus what the mounds on the table and the items look like giving."""
     c = rules.comps
     n = len(s.seats)
@@ -161,12 +176,12 @@ def projections(rules, s) -> list[float]:
                 for sp in m.columns[k]:
                     if sp in index:
                         free_items[index[sp]] += 1
-    items = _item_points(rules, s, near, free_items)
+    items = _item_points(rules, s, near, free_items, w)
     return [a + b for a, b in zip(pts, items)]
 
 
-def evaluate(rules, s, player: int) -> float:
-    pts = projections(rules, s)
+def evaluate(rules, s, player: int, w: Weights = WEIGHTS) -> float:
+    pts = projections(rules, s, w)
     best = None
     for q, v in enumerate(pts):
         if q != player and (best is None or v > best):
@@ -174,16 +189,16 @@ def evaluate(rules, s, player: int) -> float:
     return pts[player] - best if best is not None else pts[player]
 
 
-def _best_place(rules, s, player):
+def _best_place(rules, s, player, w: Weights):
     best = None
     for a in rules.legal_actions(s):
         if isinstance(a, Place):
-            v = evaluate(rules, rules.apply_trusted(s, a), player)
+            v = evaluate(rules, rules.apply_trusted(s, a), player, w)
             best = v if best is None or v > best else best
     return best
 
 
-def _faces_average(rules, s, player, base) -> float:
+def _faces_average(rules, s, player, base, w: Weights) -> float:
     """The best placement averaged over the six faces of the die in play, one worm paid."""
     color = s.current[0]
     h = s.copy()
@@ -192,7 +207,7 @@ def _faces_average(rules, s, player, base) -> float:
     for v in range(1, 7):
         h2 = h.copy()
         h2.current = (color, v)
-        got = _best_place(rules, h2, player)
+        got = _best_place(rules, h2, player, w)
         total += got if got is not None else base - WORM_VALUE
     return total / 6
 
@@ -212,22 +227,22 @@ def _rivals_hold_dice(s, player) -> bool:
     return False
 
 
-def score_actions(rules, s, player: int, rng) -> list[float]:
+def score_actions(rules, s, player: int, rng, w: Weights = WEIGHTS) -> list[float]:
     acts = rules.legal_actions(s)
     out = []
     base = faces = None
     for a in acts:
         if isinstance(a, Place):
-            out.append(evaluate(rules, rules.apply_trusted(s, a), player))
+            out.append(evaluate(rules, rules.apply_trusted(s, a), player, w))
         elif isinstance(a, Roll):
             if base is None:
-                base = evaluate(rules, s, player)
+                base = evaluate(rules, s, player, w)
             own = a.color == s.colors[player]
             out.append(base + (0.5 if own else 0.0))
         elif isinstance(a, (Reroll, Pass)):
             if faces is None:
-                base = evaluate(rules, s, player) if base is None else base
-                faces = _faces_average(rules, s, player, base)
+                base = evaluate(rules, s, player, w) if base is None else base
+                faces = _faces_average(rules, s, player, base, w)
             if isinstance(a, Reroll):
                 out.append(faces - REROLL_MARGIN)
             elif _opens_only(rules, s, acts) and _rivals_hold_dice(s, player):
@@ -295,6 +310,51 @@ def explain(rules, s, player: int, action) -> str:
     return ("It " + ", ".join(bits) + ".") if bits else f"The best use of this die on {name}."
 
 
+class Heuristics:
+    """This module's heuristics, weighing the items by other ``Weights`` (an arena trial seat's);
+    the module's own functions weigh them by WEIGHTS, which every level plays by."""
+
+    rollout_policy = staticmethod(rollout_policy)
+    stage = staticmethod(stage)
+    explain = staticmethod(explain)
+    expected_outcome = staticmethod(expected_outcome)
+    outcome_sample = staticmethod(outcome_sample)
+
+    def __init__(self, w: Weights):
+        self.w = w
+
+    def projections(self, rules, s) -> list[float]:
+        return projections(rules, s, self.w)
+
+    def evaluate(self, rules, s, player: int) -> float:
+        return evaluate(rules, s, player, self.w)
+
+    def score_actions(self, rules, s, player: int, rng) -> list[float]:
+        return score_actions(rules, s, player, rng, self.w)
+
+
+_TRIALS: dict = {}        # changed weights -> the heuristics of an arena trial seat
+
+
 def for_level(level: str | None):
-    """The heuristics a level plays by: every level plays by this module's."""
+    """The heuristics a level plays by: every level plays by this module's (WEIGHTS)."""
     return sys.modules[__name__]
+
+
+def with_weights(level: str, changes: dict):
+    """The heuristics of ``level`` with some of its weights changed (the arena's trial seat):
+    ValueError names an unknown weight or a value of the wrong kind. The same changes give the
+    same object for every game a process plays."""
+    base = WEIGHTS
+    names = [f.name for f in fields(Weights)]
+    for name, value in changes.items():
+        if name not in names:
+            raise ValueError(f"no weight named {name!r} (the weights: {', '.join(names)})")
+        problem = wrong_kind(name, value, getattr(base, name))
+        if problem:
+            raise ValueError(problem)
+    key = tuple(sorted(changes.items()))
+    got = _TRIALS.get(key)
+    if got is None:
+        got = _TRIALS[key] = Heuristics(replace(base, **changes))
+    return got
