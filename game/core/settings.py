@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import fields, replace
 
 
 def wrong_kind(name: str, value, default) -> str | None:
@@ -20,3 +21,16 @@ def wrong_kind(name: str, value, default) -> str | None:
     if ok and not isinstance(value, bool) and value < 0:
         ok = False
     return None if ok else f"{name}: must be {kind}, 0 or more, not {value!r}"
+
+
+def with_changes(base, changes: dict):
+    """The frozen dataclass ``base`` (a game's named heuristic weights) with ``changes`` made, each
+    checked by name and by kind against ``base``'s value: ValueError naming the first that is wrong."""
+    names = [f.name for f in fields(base)]
+    for name, value in changes.items():
+        if name not in names:
+            raise ValueError(f"no weight named {name!r} (the weights: {', '.join(names)})")
+        problem = wrong_kind(name, value, getattr(base, name))
+        if problem:
+            raise ValueError(problem)
+    return replace(base, **changes)

@@ -27,10 +27,10 @@ Values, plans, ways and build choices are remembered on each Heuristics object b
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
 
-from game.core.settings import wrong_kind
+from game.core.settings import with_changes
 
 from .data import ACTION_WORDS, ACTIONS
 from .state import (LEAF_PREFIX, BuildCell, BuildDir, BuildOrient, BuildTile, EndActions, Steal, Stop, UseMagnificant,
@@ -1081,17 +1081,11 @@ def with_weights(level: str, changes: dict) -> Heuristics:
     """The heuristics of ``level`` with some of its profile's weights changed (the arena's trial
     seat): ValueError names an unknown weight or a value of the wrong kind. The same changes give
     the same object (and so the same remembered values) for every game a process plays."""
-    base = for_level(level).w
-    for name, value in changes.items():
-        if name not in Profile.__dataclass_fields__:
-            raise ValueError(f"no weight named {name!r} (the weights: {', '.join(Profile.__dataclass_fields__)})")
-        problem = wrong_kind(name, value, getattr(base, name))
-        if problem:
-            raise ValueError(problem)
+    changed = with_changes(for_level(level).w, changes)     # checked before the values are hashed
     key = (level, tuple(sorted(changes.items())))
     got = _TRIALS.get(key)
     if got is None:
-        got = _TRIALS[key] = Heuristics(replace(base, **changes))
+        got = _TRIALS[key] = Heuristics(changed)
     return got
 
 

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import math
 import sys
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 
-from game.core.settings import wrong_kind
+from game.core.settings import with_changes
 from game.games.it_happens import outcome
 from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
@@ -42,8 +42,8 @@ _erf = math.erf
 class Weights:
     """How much the heuristics make of the items, beyond their expected points (see
     ``_item_points``). An arena trial seat may change them (``with_weights``): at three seats, a
-    Medium at item 2.6 or 3.5 against Hard's 1.9 raised its item sets by 7-8 % and Hard's as much
-    (stop 56's note), and four Mediums, one at 3.0, played alike (0.240 of 400 games)."""
+    Medium at item 2.6 or 3.5 against Hard's 1.9 raised its item sets by only 7-8 % (Hard's by 2 %;
+    stop 56's note), and four Mediums, one at 3.0, played alike (0.240 of 400 games)."""
     # item pairs and the variety race count more than their expectation: they pay well
     item: float = 1.9
     # per die, and a one-move look-ahead sees the mounds' points better than the race, whose chance
@@ -342,19 +342,12 @@ def for_level(level: str | None):
 
 
 def with_weights(level: str, changes: dict):
-    """The heuristics of ``level`` with some of its weights changed (the arena's trial seat):
-    ValueError names an unknown weight or a value of the wrong kind. The same changes give the
-    same object for every game a process plays."""
-    base = WEIGHTS
-    names = [f.name for f in fields(Weights)]
-    for name, value in changes.items():
-        if name not in names:
-            raise ValueError(f"no weight named {name!r} (the weights: {', '.join(names)})")
-        problem = wrong_kind(name, value, getattr(base, name))
-        if problem:
-            raise ValueError(problem)
+    """The heuristics of ``level`` (every level: WEIGHTS) with some weights changed (the arena's
+    trial seat): ValueError names an unknown weight or a value of the wrong kind. The same changes
+    give the same object for every game a process plays."""
+    changed = with_changes(WEIGHTS, changes)     # checked before the values are hashed
     key = tuple(sorted(changes.items()))
     got = _TRIALS.get(key)
     if got is None:
-        got = _TRIALS[key] = Heuristics(replace(base, **changes))
+        got = _TRIALS[key] = Heuristics(changed)
     return got
