@@ -6,6 +6,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.core.i18n import N_, _
+
 # Okabe-Ito colour-blind-safe palette, each player also has a symbol.
 PLAYER_COLORS = {
     "yellow": (240, 228, 66),
@@ -27,30 +29,45 @@ CLASSIC_COLORS = {
 }
 
 
-# what each colour looks like in each palette: the name the player reads (setup, buttons, log)
-SAFE_NAMES = {"yellow": "Yellow", "red": "Red-orange", "green": "Green", "blue": "Blue", "white": "White",
-              "orange": "Orange", "purple": "Pink", "sky": "Sky blue", "black": "Black"}
-CLASSIC_NAMES = {"yellow": "Yellow", "red": "Red", "green": "Green", "blue": "Blue", "white": "White",
-                 "orange": "Orange", "purple": "Purple", "sky": "Sky blue", "black": "Black"}
+# what each colour looks like in each palette: the name the player reads (setup, buttons, log),
+# marked for the catalog and translated when drawn
+SAFE_NAMES = {"yellow": N_("Yellow"), "red": N_("Red-orange"), "green": N_("Green"), "blue": N_("Blue"),
+              "white": N_("White"), "orange": N_("Orange"), "purple": N_("Pink"), "sky": N_("Sky blue"),
+              "black": N_("Black")}
+CLASSIC_NAMES = {"yellow": N_("Yellow"), "red": N_("Red"), "green": N_("Green"), "blue": N_("Blue"),
+                 "white": N_("White"), "orange": N_("Orange"), "purple": N_("Purple"), "sky": N_("Sky blue"),
+                 "black": N_("Black")}
+# the same colours inside a sentence ("a red-orange die"): lower case in English
+SAFE_WORDS = {"yellow": N_("yellow"), "red": N_("red-orange"), "green": N_("green"), "blue": N_("blue"),
+              "white": N_("white"), "orange": N_("orange"), "purple": N_("pink"), "sky": N_("sky blue"),
+              "black": N_("black")}
+CLASSIC_WORDS = {"yellow": N_("yellow"), "red": N_("red"), "green": N_("green"), "blue": N_("blue"),
+                 "white": N_("white"), "orange": N_("orange"), "purple": N_("purple"), "sky": N_("sky blue"),
+                 "black": N_("black")}
 COLOR_NAMES = dict(SAFE_NAMES)
-PALETTES = {"safe": (SAFE_COLORS, SAFE_NAMES), "classic": (CLASSIC_COLORS, CLASSIC_NAMES)}
+COLOR_WORDS = dict(SAFE_WORDS)
+PALETTES = {"safe": (SAFE_COLORS, SAFE_NAMES, SAFE_WORDS), "classic": (CLASSIC_COLORS, CLASSIC_NAMES, CLASSIC_WORDS)}
 
 
 def set_palette(colorblind_safe: bool) -> None:
     """Switch the player colours and their names in place (every view reads PLAYER_COLORS when it draws)."""
-    colors, names = PALETTES["safe" if colorblind_safe else "classic"]
+    colors, names, words = PALETTES["safe" if colorblind_safe else "classic"]
     PLAYER_COLORS.update(colors)
     COLOR_NAMES.update(names)
+    COLOR_WORDS.update(words)
 
 
 def color_name(color: str) -> str:
-    """A seat colour as the active palette shows it: 'Pink' for "purple" among the colour-blind-safe ones."""
-    return COLOR_NAMES.get(color, color.replace("_", " ").capitalize())
+    """A seat colour as the active palette shows it, in the chosen language: 'Pink' for "purple"
+    among the colour-blind-safe ones."""
+    name = COLOR_NAMES.get(color)
+    return _(name) if name else color.replace("_", " ").capitalize()
 
 
 def color_word(color: str) -> str:
-    """color_name inside a sentence: 'a red-orange die'."""
-    return color_name(color).lower()
+    """color_name as it stands inside a sentence: 'a red-orange die'."""
+    word = COLOR_WORDS.get(color)
+    return _(word) if word else color.replace("_", " ")
 
 
 PLAYER_SYMBOLS = {"yellow": "sun", "red": "diamond", "green": "leaf", "blue": "drop",

@@ -218,7 +218,7 @@ def looks_like(name, rgb) -> bool:
 
 @pytest.mark.parametrize("palette", sorted(T.PALETTES))
 def test_every_swatch_name_matches_its_palette(palette):
-    colors, names = T.PALETTES[palette]
+    colors, names, _words = T.PALETTES[palette]
     assert set(names) == set(colors)
     assert len(set(names.values())) == len(names)          # no two swatches share a name
     for key, rgb in colors.items():
