@@ -270,7 +270,7 @@ def log_backgrounds():
 
 @pytest.mark.parametrize("palette", sorted(T.PALETTES))
 def test_every_seat_ink_reads_on_the_log(palette):
-    colors, _ = T.PALETTES[palette]
+    colors = T.PALETTES[palette][0]
     for key, rgb in colors.items():
         ink = T.dark_ink(rgb)
         for bg in log_backgrounds():
