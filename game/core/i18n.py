@@ -225,3 +225,13 @@ def format_number(n) -> str:
 def format_percent(x: float) -> str:
     from babel.numbers import format_percent as fmt
     return fmt(x, locale=_babel_locale())
+
+
+def format_list(items, style: str = "standard") -> str:
+    """Words joined as the chosen language joins them ("a, b and c" / "a, b et c"); ``style``
+    "or" for alternatives."""
+    from babel.lists import format_list as fmt
+    items = [str(i) for i in items]
+    if _current == PSEUDO:
+        return pseudo(" & ").join(items) if items else ""
+    return fmt(items, style=style, locale=_babel_locale())
