@@ -89,6 +89,21 @@ def set_language(code: str) -> str:
     return chosen
 
 
+_pinned = False
+
+
+def pin_language(code: str) -> str:
+    """Choose the language for this run whatever the settings say (``main.py --lang CODE``)."""
+    global _pinned
+    _pinned = True
+    return set_language(code)
+
+
+def pinned() -> bool:
+    """True when the command line chose the language (the settings then do not change it)."""
+    return _pinned
+
+
 def problem(lang: str) -> str | None:
     """Why a catalog could not be read (its messages then show in English), or None."""
     return _problems.get(lang)

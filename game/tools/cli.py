@@ -212,6 +212,15 @@ def check_out(path) -> Path:
     return p
 
 
+def _language(value: str) -> str:
+    from game.core import i18n
+    code = i18n.normalize(value)
+    if code is None:
+        known = ", ".join([*i18n.available_languages(), i18n.PSEUDO])
+        raise argparse.ArgumentTypeError(f"must be one of {known}, not {value!r}")
+    return code
+
+
 # ---------------------------------------------------------------- the parser
 class _Parser(argparse.ArgumentParser):
     """argparse whose errors are one plain line (no usage block) and exit code 2."""
@@ -223,8 +232,11 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     prog = "Anthology" if getattr(sys, "frozen", False) else "main.py"   # what the person typed
     p = _Parser(prog=prog, description="Anthology: three ant board games.")
+    p.add_argument("--version", action="store_true", help="print the version and exit")
     p.add_argument("--selftest", action="store_true", help="load all data, play one AI game of each game, check records")
     p.add_argument("--size", type=_size, default=None, help="window size, e.g. 1600x900")
+    p.add_argument("--lang", type=_language, default=None, metavar="CODE",
+                   help="the language of every word shown (en, de, fr; the window's setting otherwise)")
     sub = p.add_subparsers(dest="cmd")
 
     a = sub.add_parser("autoplay", help="play AI-only games without a window")
@@ -287,7 +299,14 @@ def _plain(e: BaseException) -> str:
 
 def run(argv: list[str], start_time: float) -> int:
     args = parser().parse_args(argv)
+    if args.lang:
+        from game.core import i18n
+        i18n.pin_language(args.lang)
     try:
+        if args.version:
+            from game import __version__
+            print(f"Anthology {__version__}")
+            return 0
         if args.selftest:
             from game.tools.selftest import selftest
             return selftest()

@@ -40,7 +40,7 @@ def draw_ant(surf, center, size: float, color=(40, 28, 20), angle: float = 0.0, 
 def ant_icon(px: int) -> pygame.Surface:
     s = pygame.Surface((px, px), pygame.SRCALPHA)
     pygame.draw.circle(s, (232, 170, 60), (px // 2, px // 2), px // 2 - 1)
-    draw_ant(s, (px / 2, px / 2), px * 0.8, (50, 32, 20), -math.pi / 2)
+    draw_ant(s, (px / 2, px * 0.54), px * 0.7, (50, 32, 20), -math.pi / 2)   # antennae inside the disc
     return s
 
 
