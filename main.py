@@ -27,8 +27,23 @@ def _ensure_streams():
             setattr(sys, name, open(os.devnull, "w"))
 
 
+def _sharp_on_high_dpi():
+    """Windows: draw at the display's real resolution, not a blurred upscale (macOS gets the same
+    from the bundle's NSHighResolutionCapable)."""
+    if sys.platform == "win32":
+        try:
+            import ctypes
+            ctypes.windll.shcore.SetProcessDpiAwareness(2)      # per-monitor aware
+        except (AttributeError, OSError):
+            try:
+                ctypes.windll.user32.SetProcessDPIAware()
+            except (AttributeError, OSError):
+                pass
+
+
 def main(argv=None) -> int:
     _ensure_streams()
+    _sharp_on_high_dpi()
     from game.tools.cli import run
     return run(sys.argv[1:] if argv is None else argv, start_time=_T0)
 

@@ -319,7 +319,7 @@ def _stop(signum, frame):
 
 def _worker_start() -> None:
     """A worker leaves Ctrl+C to the run, which stops the pool (no traceback from every worker),
-    and ends at the pool's SIGTERM (not the run's handler it was forked with)."""
+    and ends at the pool's SIGTERM (not a handler it may have inherited)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -330,7 +330,8 @@ def run_matches(tasks: list[tuple], jobs: int):
     if jobs == 1:
         yield from map(play_match, tasks)
         return
-    with multiprocessing.Pool(min(jobs, len(tasks)), initializer=_worker_start) as pool:
+    # spawn, as on Windows and macOS: a worker starts from nothing and imports what it needs
+    with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks)), initializer=_worker_start) as pool:
         yield from pool.imap(play_match, tasks)
 
 
