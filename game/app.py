@@ -6,6 +6,8 @@ import time
 
 import pygame
 
+from game.core import i18n
+from game.core.i18n import _
 from game.scenes.manager import SceneManager
 from game.ui.theme import Theme
 
@@ -62,6 +64,42 @@ def canvas_size(size: tuple[int, int]) -> tuple[tuple[int, int], float]:
     return (max(CANVAS_MIN[0], round(w * f)), max(CANVAS_MIN[1], round(h * f))), f
 
 
+def system_languages() -> list[str]:
+    """The system's preferred languages as codes ("de_AT", "fr"), best first ([] when unknown)."""
+    try:
+        found = pygame.system.get_pref_locales()
+    except (AttributeError, pygame.error, OSError):
+        return []
+    codes = []
+    for loc in found or []:
+        try:
+            lang, country = loc.get("language"), loc.get("country")
+        except AttributeError:
+            continue
+        if lang:
+            codes.append(f"{lang}_{country}" if country else str(lang))
+    return codes
+
+
+def apply_language(settings, headless: bool = False) -> str:
+    """Show the words in the player's language: the one chosen in Settings, else (the first start)
+    the system's if we have it, else English; that choice is kept in the settings. A language the
+    command line pinned wins. Headless runs (tools, tests) never ask the system: without a choice
+    they keep the language set now."""
+    if getattr(i18n, "pinned", lambda: False)():     # main.py --lang chose it for this run
+        return i18n.language()
+    code = settings["language"]
+    if not code:
+        if headless:
+            return i18n.language()
+        code = i18n.pick_language(system_languages())
+        try:
+            settings.set("language", code)
+        except ValueError:
+            pass
+    return i18n.set_language(code)
+
+
 def _desktop_size() -> tuple[int, int] | None:
     try:
         sizes = pygame.display.get_desktop_sizes()
@@ -81,6 +119,7 @@ class App:
         self.headless = headless
         from game.ui import settings
         self.settings = settings.load()
+        apply_language(self.settings, headless)
         size = size or first_window_size(_desktop_size(), settings.window_size(self.settings))
         self.min_size = tuple(min(least, w) for least, w in zip(MIN_SIZE, size))
         pygame.display.set_caption("Anthology")
@@ -273,9 +312,9 @@ class App:
         if self.scenes.top is not None and getattr(self.scenes.top, "failure_screen", False):
             raise e  # the error screen itself fails: nothing sensible is left to show
         log = write_log("unexpected failure:\n" + "".join(traceback.format_exception(e)))
-        self.scenes.push(ErrorScene(self, "Something went wrong", [
-            "The program hit a problem it did not expect, so this screen was closed.",
-            "Every game is saved after each move: choose Continue on the menu to pick it up again."],
+        self.scenes.push(ErrorScene(self, _("Something went wrong"), [
+            _("The program hit a problem it did not expect, so this screen was closed."),
+            _("Every game is saved after each move: choose Continue on the menu to pick it up again.")],
             log, can_go_on=True))
 
 
@@ -306,7 +345,8 @@ def first_scenes(app) -> None:
     problems = list(app.data_problems.values())
     log = write_log("data files with problems:\n  " + "\n  ".join(problems))
     app.scenes.push(SelectScene(app))
-    app.scenes.push(ErrorScene(app, "Some game data cannot be read; the other games can be played",
+    # i18n: the problems themselves (file, entry, field) follow below it in English
+    app.scenes.push(ErrorScene(app, _("Some game data cannot be read; the other games can be played"),
                                problems, log, can_go_on=True))
 
 

@@ -17,7 +17,8 @@ def advise(rules, obs, player: int, seed: int):
 
 
 def reason(rules, obs, player: int, action, seed: int) -> str:
-    """One line a player understands, from the game's heuristics ('' when they have none)."""
+    """One line a player understands, in the chosen language (game/core/i18n.py), from the game's
+    heuristics ('' when they have none)."""
     try:
         return heuristics_for(rules).explain(rules, rules.determinize(obs, player, Rng(seed)), player, action) or ""
     except Exception:  # advice must never break the table

@@ -29,7 +29,8 @@ class Mistake:
     played: object      # the action the player took
     better: object      # Hard's choice there
     cost: float         # estimated points lost against Hard's choice (>= 0)
-    why: str            # one line, the hint's words, on why ``better`` is good ('' when none)
+    why: str            # one line, the hint's words (in the language chosen while reviewing), on why
+                        # ``better`` is good ('' when none)
 
 
 def decisions_of(rules, states, player: int) -> list[tuple[int, object]]:

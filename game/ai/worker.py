@@ -28,9 +28,13 @@ def _think(game: str, kind: str, seed: int, key: tuple, obs, player: int):
     return bot.choose(obs, player)
 
 
-def _hint(game: str, seed: int, obs, player: int):
+def _hint(game: str, seed: int, obs, player: int, language: str | None = None):
+    """The hint, its reason in ``language`` (the window's, chosen there: this process has its own)."""
     from game.ai.hint import advise
+    from game.core.i18n import set_language
     from game.games import get_rules
+    if language is not None:
+        set_language(language)
     return advise(get_rules(game), obs, player, seed)
 
 
@@ -48,7 +52,10 @@ class AiWorker:
 
     def _get(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            from game.core.lifeline import watch_parent
+            # spawn as on Windows and macOS; the worker ends with the game however the game ends
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=watch_parent)
         return self._pool
 
     def warm(self, game: str) -> None:
@@ -67,9 +74,11 @@ class AiWorker:
             return None
 
     def submit_hint(self, game: str, seed: int, obs, player: int) -> Future | None:
-        """The hint (action, reason) as a Future, or None when no worker can be had."""
+        """The hint (action, reason) as a Future, or None when no worker can be had. The reason is
+        in the language chosen when it was asked for."""
+        from game.core.i18n import language
         try:
-            return self._get().submit(_hint, game, seed, obs, player)
+            return self._get().submit(_hint, game, seed, obs, player, language())
         except Exception:
             self._pool = None
             return None

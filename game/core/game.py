@@ -14,16 +14,19 @@ from typing import Any, Callable
 
 @dataclass(frozen=True)
 class GameInfo:
+    """``title``, ``pitch`` and ``tags`` hold message ids marked with ``N_()`` (English): whoever
+    shows them translates them there, ``_(info.title)``, so switching the language needs no restart.
+    ``designer`` holds people's names and is shown as it is."""
     id: str                     # the package name; also the name records and saves carry
-    title: str
+    title: str                  # N_("..."): the game's name
     designer: str
-    pitch: str                  # one sentence for the menu card
+    pitch: str                  # N_("..."): one sentence for the menu card
     min_players: int
     max_players: int
     minutes: int                # a typical game's length
     load_rules: Callable[[], Any]          # the Rules object (data loaded and validated on first use)
     load_heuristics: Callable[[], Any]     # the heuristics module the bots play by (see game/ai/bots.py)
-    tags: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()  # N_("...") each
     menu_order: int = 100       # where the card sits on the menu (lower first)
     # Hard's search settings (game/ai/ismcts.py IsmctsBot keywords), tuned with ``main.py arena``;
     # ``by_seats`` maps a table size to the settings that differ there

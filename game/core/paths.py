@@ -34,36 +34,60 @@ def _wanted_user_dir() -> Path | None:
     return p if p.is_absolute() else None
 
 
-# folder -> None (saving works) or why it is off; checked once per folder and run
-_status: dict[str, str | None] = {}
+# folder -> None (saving works) or why it is off, as (kind, folder, the system's words); checked
+# once per folder and run, put in words (the chosen language's) each time it is asked
+_status: dict[str, tuple | None] = {}
 
 
-def _os_words(e: BaseException) -> str:
+def _os_words(e: BaseException) -> str | None:
     words = getattr(e, "strerror", None)
-    return words.lower() if words else "the system refused"
+    return words.lower() if words else None
 
 
-def _check_folder(p: Path) -> str | None:
-    """None if ``p`` exists (or can be made) and a file can be written in it, else why not."""
+def _check_folder(p: Path) -> tuple | None:
+    """None if ``p`` exists (or can be made) and a file can be written in it, else why not
+    (see ``_off_words``)."""
     try:
         p.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        return f"Saving is off: {p} is a file, not a folder."
+        return ("file", str(p), None)
     except (OSError, ValueError) as e:
-        return f"Saving is off: the folder {p} cannot be created ({_os_words(e)})."
+        return ("create", str(p), _os_words(e))
     if not p.is_dir():
-        return f"Saving is off: {p} is not a folder."
+        return ("not_folder", str(p), None)
     try:
         fd, probe = tempfile.mkstemp(prefix=".write-check-", suffix=".probe", dir=p)
         os.close(fd)
         os.unlink(probe)
     except (OSError, ValueError) as e:
-        return f"Saving is off: the folder {p} cannot be written ({_os_words(e)})."
+        return ("write", str(p), _os_words(e))
     return None
 
 
+def _off_words(why: tuple) -> str:
+    """Why saving is off, one sentence in the chosen language."""
+    from game.core.i18n import _
+    kind, folder, system = why
+    # i18n: {reason} the system's words for what went wrong (may stay English)
+    reason = system or _("the system refused")
+    if kind == "file":
+        # i18n: why games cannot be saved; {folder} a folder's path
+        return _("Saving is off: {folder} is a file, not a folder.").format(folder=folder)
+    if kind == "create":
+        # i18n: why games cannot be saved; {folder} a folder's path, {reason} the system's words
+        return _("Saving is off: the folder {folder} cannot be created ({reason}).").format(folder=folder, reason=reason)
+    if kind == "not_folder":
+        # i18n: why games cannot be saved; {folder} a folder's path
+        return _("Saving is off: {folder} is not a folder.").format(folder=folder)
+    if kind == "write":
+        # i18n: why games cannot be saved; {folder} a folder's path, {reason} the system's words
+        return _("Saving is off: the folder {folder} cannot be written ({reason}).").format(folder=folder, reason=reason)
+    return _("Saving is off: no home folder was found to save games in.")
+
+
 def saving_status(recheck: bool = False) -> tuple[bool, str | None]:
-    """(True, None) if games can be saved in the user folder, else (False, why in plain words).
+    """(True, None) if games can be saved in the user folder, else (False, why in plain words, in
+    the chosen language).
 
     Never raises. The result is remembered per folder; ``recheck`` looks again (say, after
     the player fixed the folder)."""
@@ -72,12 +96,12 @@ def saving_status(recheck: bool = False) -> tuple[bool, str | None]:
     except Exception:
         p = None
     if p is None:
-        return False, "Saving is off: no home folder was found to save games in."
+        return False, _off_words(("home", "", None))
     key = str(p)
     if recheck or key not in _status:
         _status[key] = _check_folder(p)
     why = _status[key]
-    return why is None, why
+    return (True, None) if why is None else (False, _off_words(why))
 
 
 def saving_enabled() -> bool:

@@ -28,6 +28,7 @@ from game.core import safe_yaml
 
 from game import __version__
 from game.core.names import MAX_NAME, name_problem
+from game.core.portable import replace_file
 from game.core.rules import Seat, SEAT_KINDS
 
 FORMAT = "anthology-record/1"
@@ -257,7 +258,7 @@ def write_atomic(path: Path | str, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        replace_file(tmp, path)
     except BaseException:
         try:
             os.unlink(tmp)

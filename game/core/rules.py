@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.core.i18n import _
+
 SEAT_KINDS = ("human", "easy", "medium", "hard", "random", "imaginary")  # random: arena and tests only
 AI_KINDS = ("easy", "medium", "hard")
 
@@ -22,6 +24,13 @@ class Seat:
     @property
     def is_ai(self) -> bool:
         return self.kind in AI_KINDS
+
+    @property
+    def shown_name(self) -> str:
+        """The name as players see it, in the chosen language. A person's or an AI's name is shown
+        as it was typed; an imaginary seat's name comes from the rules (``imaginary_seat``), which
+        store its English message id (records hold no words), so it is translated here."""
+        return _(self.name) if self.kind == "imaginary" else self.name
 
     def to_record(self) -> dict:
         return {"name": self.name, "color": self.color, "kind": self.kind}
@@ -118,7 +127,7 @@ def log_of(events: list[dict]) -> Log:
 class Action(Protocol):
     """A small frozen dataclass: one atomic decision."""
 
-    def describe(self, seats=None) -> str: ...   # plain words for the log
+    def describe(self, seats=None) -> str: ...   # plain words for the log, in the chosen language
 
 
 class Rules(Protocol):
@@ -163,11 +172,15 @@ class RulesBase:
     min_players: int
     max_players: int
     seat_colors: list = []          # the colours a seat may take, in the order setup offers them
-    options_spec: list = []         # [{"key", "label", "type": "bool", "default"}]: setup's options
+    # [{"key", "label", "type": "bool", "default"}]: setup's options; "label" holds an N_() message
+    # id (English), translated where setup draws it: _(o["label"])
+    options_spec: list = []
     private_info = False            # True when a player holds something others must not see
 
     def imaginary_seat(self, real: int) -> str | None:
-        """The name of a seat the rules add for ``real`` players (None: no such seat)."""
+        """The name of a seat the rules add for ``real`` players, in the chosen language (None: no
+        such seat). The seat the rules put in the game keeps the English message id as its name
+        (see ``Seat.shown_name``)."""
         return None
 
     def apply_trusted(self, s, a):

@@ -18,7 +18,9 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from game.core.i18n import _
 from game.core.paths import saving_enabled, user_dir
+from game.core.portable import replace_file
 from game.core.record import (STALE_TEMP_SECONDS, Record, RecordError, read_record, remove_stale_temps, replay,
                               save_record)
 
@@ -57,7 +59,7 @@ def reserve(folder: Path, stem: str, suffix: str = ".yaml") -> Path:
     have the same name. Raises OSError if the folder cannot be written."""
     folder.mkdir(parents=True, exist_ok=True)
     name = f"{stem}{suffix}"
-    for _ in range(100):
+    for _attempt in range(100):
         try:
             os.close(os.open(folder / name, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
             return folder / name
@@ -72,7 +74,7 @@ def move_without_replacing(path: Path, folder: Path, stem: str) -> Path:
     try:
         if path.is_dir() and not path.is_symlink():
             target.unlink()     # a folder cannot take a file's place; the name was free a moment ago
-        os.replace(path, target)
+        replace_file(path, target)
     except OSError:
         target.unlink(missing_ok=True)
         raise
@@ -84,17 +86,37 @@ def move_aside(path: Path) -> Path:
     return move_without_replacing(path, path.parent, f"{path.stem}.unreadable-{stamp}")
 
 
-def _set_aside(p: Path, why: str) -> str:
-    """Move an unusable save out of the way and say so in plain words."""
+def _set_aside(p: Path, problem: str) -> str:
+    """Move an unusable save out of the way and say so in plain words, in the chosen language:
+    ``problem`` is the sentence that says what is wrong with it."""
     try:
         aside = move_aside(p)
-        return f"The saved game {why} and was kept as {aside.name}."
+        # i18n: {problem} a sentence saying what is wrong with a saved game; {file} the file name it was kept under
+        return _("{problem} It was kept as {file}.").format(problem=problem, file=aside.name)
     except OSError as e:
-        return f"The saved game {why}; it could not be moved aside ({_os_reason(e)})."
+        # i18n: {problem} a sentence saying what is wrong with a saved game; {reason} why it could not be moved
+        return _("{problem} It could not be moved aside ({reason}).").format(problem=problem, reason=_os_reason(e))
 
 
 def _os_reason(e: OSError) -> str:
-    return (e.strerror or "the folder is not writable").lower()
+    """The system's words for an error (as the system gives them), or ours."""
+    return e.strerror.lower() if e.strerror else _("the folder is not writable")
+
+
+# What can be wrong with a saved game, one sentence each (``_set_aside`` adds what was done with it).
+# {reason} is the record reader's detail (in English: it names the file's fields), {game} a game's id.
+def _unreadable(reason: str | None = None) -> str:
+    if reason is None:
+        return _("The saved game could not be read.")
+    # i18n: {reason} the technical detail (English)
+    return _("The saved game could not be read ({reason}).").format(reason=reason)
+
+
+def _not_replaying(reason: str | None = None) -> str:
+    if reason is None:
+        return _("The saved game does not replay.")
+    # i18n: {reason} the technical detail (English)
+    return _("The saved game does not replay ({reason}).").format(reason=reason)
 
 
 def _reason(e: Exception) -> str:
@@ -104,7 +126,20 @@ def _reason(e: Exception) -> str:
 
 
 def _unknown_game(game: str) -> str:
-    return f"is of a game this version does not have ({game})"
+    # i18n: {game} the id of a game ("it_happens")
+    return _("The saved game is of a game this version does not have ({game}).").format(game=game)
+
+
+def _unchecked() -> str:
+    return _("The saved game could not be checked; it was left where it is.")
+
+
+def _unloaded() -> str:
+    return _("The saved game could not be loaded; it was left where it is.")
+
+
+def _not_all_checked() -> str:
+    return _("The saved games could not all be checked; they were left where they are.")
 
 
 def _any_game(game: str) -> bool:
@@ -117,7 +152,7 @@ def peek_autosave(is_known=None) -> tuple[Record | None, str | None]:
     try:
         path = autosave_path()
     except Exception:
-        return None, "The saved game could not be checked; it was left where it is."
+        return None, _unchecked()
     return peek_save(path, is_known)
 
 
@@ -130,7 +165,7 @@ def peek_save(path: Path, is_known=None) -> tuple[Record | None, str | None]:
     try:
         return _peek(Path(path), is_known)
     except Exception:  # never let a save stop the menu from coming up
-        return None, "The saved game could not be checked; it was left where it is."
+        return None, _unchecked()
 
 
 def _peek(p: Path, is_known, keep_final: bool = False) -> tuple[Record | None, str | None]:
@@ -143,9 +178,9 @@ def _peek(p: Path, is_known, keep_final: bool = False) -> tuple[Record | None, s
     try:
         rec = read_record(p)
     except RecordError as e:
-        return None, _set_aside(p, f"could not be read ({_reason(e)})")
+        return None, _set_aside(p, _unreadable(_reason(e)))
     except Exception:
-        return None, _set_aside(p, "could not be read")
+        return None, _set_aside(p, _unreadable())
     if rec.final is not None:
         return (rec, None) if keep_final else (None, None)
     if is_known is None:
@@ -164,7 +199,7 @@ def load_autosave(get_rules, is_known=None) -> tuple[Record | None, list | None,
     try:
         path = autosave_path()
     except Exception:
-        return None, None, "The saved game could not be loaded; it was left where it is."
+        return None, None, _unloaded()
     return load_save(path, get_rules, is_known)
 
 
@@ -176,7 +211,7 @@ def load_save(path: Path, get_rules, is_known=None) -> tuple[Record | None, list
     try:
         return _load(Path(path), get_rules, is_known)
     except Exception:
-        return None, None, "The saved game could not be loaded; it was left where it is."
+        return None, None, _unloaded()
 
 
 def _load(p: Path, get_rules, is_known):
@@ -188,13 +223,15 @@ def _load(p: Path, get_rules, is_known):
     except (KeyError, ImportError):
         return None, None, _set_aside(p, _unknown_game(rec.game))
     except Exception:
-        return None, None, _set_aside(p, f"could not be loaded (the game {rec.game} cannot be started)")
+        # i18n: {game} the id of a game ("it_happens")
+        return None, None, _set_aside(p, _("The saved game could not be loaded (the game {game} cannot be started).")
+                                      .format(game=rec.game))
     try:
         states = replay(rules, rec, name=p.name)
     except RecordError as e:
-        return None, None, _set_aside(p, f"does not replay ({_reason(e)})")
+        return None, None, _set_aside(p, _not_replaying(_reason(e)))
     except Exception:
-        return None, None, _set_aside(p, "does not replay")
+        return None, None, _set_aside(p, _not_replaying())
     return rec, states, None
 
 
@@ -258,7 +295,8 @@ def delete_save(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as e:
-        return f"The saved game could not be deleted ({_os_reason(e)})."
+        # i18n: {reason} the system's words for what went wrong
+        return _("The saved game could not be deleted ({reason}).").format(reason=_os_reason(e))
 
 
 def _adopt_legacy() -> None:
@@ -302,7 +340,7 @@ def _peek_keeping_final(p: Path, is_known) -> tuple[Record | None, str | None]:
     try:
         return _peek(p, is_known, keep_final=True)
     except Exception:
-        return None, "The saved game could not be checked; it was left where it is."
+        return None, _unchecked()
 
 
 def _over_or_not(p: Path, rec: Record, get_rules) -> tuple[Record | None, str | None]:
@@ -311,19 +349,23 @@ def _over_or_not(p: Path, rec: Record, get_rules) -> tuple[Record | None, str | 
     game, the claimed result is dropped and the game stays resumable (the file as it was is kept
     beside it); anything else is set aside. Every case but the first is told."""
     if get_rules is None:
-        return None, f"The saved game {p.name} says it is finished but could not be checked; it was left where it is."
+        # i18n: {file} the saved game's file name
+        return None, _("The saved game {file} says it is finished but could not be checked; it was left where it "
+                       "is.").format(file=p.name)
     try:
         rules = get_rules(rec.game)
     except (KeyError, ImportError):
         return None, _set_aside(p, _unknown_game(rec.game))
     except Exception:
-        return None, _set_aside(p, f"could not be checked (the game {rec.game} cannot be started)")
+        # i18n: {game} the id of a game ("it_happens")
+        return None, _set_aside(p, _("The saved game could not be checked (the game {game} cannot be started).")
+                                .format(game=rec.game))
     try:
         replay(rules, rec, name=p.name)
     except RecordError as e:
         why = _reason(e)
     except Exception:
-        why = "it does not replay"
+        why = _("it does not replay")
     else:
         finish_save(p)          # it is over: it belongs with the finished games
         return None, None
@@ -332,22 +374,30 @@ def _over_or_not(p: Path, rec: Record, get_rules) -> tuple[Record | None, str | 
         states = replay(rules, unfinished, name=p.name)
         over = rules.is_over(states[-1])
     except Exception:
-        return None, _set_aside(p, f"claims a final result and does not replay ({why})")
+        # i18n: {reason} why the result does not hold (technical detail)
+        return None, _set_aside(p, _("The saved game claims a final result and does not replay ({reason}).")
+                                .format(reason=why))
     if over:
-        return None, _set_aside(p, f"claims a final result its moves do not give ({why})")
+        # i18n: {reason} why the result does not hold (technical detail)
+        return None, _set_aside(p, _("The saved game claims a final result its moves do not give ({reason}).")
+                                .format(reason=why))
     try:
         aside = move_without_replacing(p, p.parent, f"{p.stem}.unreadable-{time.strftime('%Y%m%d-%H%M%S')}")
     except OSError as e:
-        return None, (f"The saved game {p.name} claims a final result, but its moves do not end the game; "
-                      f"it could not be moved aside ({_os_reason(e)}).")
+        # i18n: {file} the saved game's file name, {reason} why it could not be moved
+        return None, _("The saved game {file} claims a final result, but its moves do not end the game; it could "
+                       "not be moved aside ({reason}).").format(file=p.name, reason=_os_reason(e))
     try:
         save_record(p, unfinished)
     except OSError as e:
-        return None, (f"The saved game claims a final result, but its moves do not end the game; it was kept "
-                      f"as {aside.name} (a copy without the result could not be written: {_os_reason(e)}).")
-    return unfinished, (f"The saved game {p.name} claimed a final result, but its moves do not end the game: "
-                        f"the result was dropped and the game can be resumed (the file as it was is kept as "
-                        f"{aside.name}).")
+        # i18n: {file} the name the saved game was kept under, {reason} why the copy could not be written
+        return None, _("The saved game claims a final result, but its moves do not end the game; it was kept as "
+                       "{file} (a copy without the result could not be written: {reason}).").format(
+                           file=aside.name, reason=_os_reason(e))
+    # i18n: {file} the saved game's file name, {kept} the name the file as it was is kept under
+    return unfinished, _("The saved game {file} claimed a final result, but its moves do not end the game: the "
+                         "result was dropped and the game can be resumed (the file as it was is kept as "
+                         "{kept}).").format(file=p.name, kept=aside.name)
 
 
 def _reserved(p: Path) -> bool:
@@ -365,7 +415,7 @@ def _peek_finished(p: Path, is_known) -> tuple[Record | None, str | None]:
     try:
         rec = read_record(p)
     except RecordError as e:
-        return None, _set_aside(p, f"could not be read ({_reason(e)})")
+        return None, _set_aside(p, _unreadable(_reason(e)))
     known = is_known or _any_game
     return (rec, None) if rec.final is not None and known(rec.game) else (None, None)
 
@@ -384,7 +434,7 @@ def list_saves(is_known=None, get_rules=None) -> tuple[list[SaveInfo], list[str]
         _adopt_legacy()
         return _listing(saves_dir(), False, is_known, get_rules=get_rules)
     except Exception:
-        return [], ["The saved games could not all be checked; they were left where they are."]
+        return [], [_not_all_checked()]
 
 
 def newest_save(is_known=None, get_rules=None) -> tuple[SaveInfo | None, list[str]]:
@@ -398,7 +448,7 @@ def newest_save(is_known=None, get_rules=None) -> tuple[SaveInfo | None, list[st
         infos, messages = _listing(saves_dir(), False, is_known, limit=1, get_rules=get_rules)
         return (infos[0] if infos else None), messages
     except Exception:
-        return None, ["The saved games could not all be checked; they were left where they are."]
+        return None, [_not_all_checked()]
 
 
 def any_saved() -> bool:

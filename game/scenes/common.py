@@ -1,4 +1,6 @@
-"""Drawing helpers shared by the scenes: the table background and the title bar."""
+"""Drawing helpers shared by the scenes: the table background and the title bar.
+
+They draw words their callers give them, already in the player's language."""
 from __future__ import annotations
 
 import pygame
@@ -27,6 +29,8 @@ def draw_title(surf, th: T.Theme, title: str, subtitle: str = ""):
     surf.blit(t, (x, y))
     if subtitle:
         s = th.text(subtitle, "body", (236, 220, 190))
+        if s.get_width() > surf.get_width() - x - th.px(40):     # a longer language: a smaller type
+            s = th.text(subtitle, "small", (236, 220, 190))
         surf.blit(s, (x + th.px(4), y + t.get_height() + th.px(2)))
 
 

@@ -2,11 +2,14 @@
 
 The packaged build has no console, so this screen is where such problems are told: what went
 wrong (file, entry and field for a data file), that the games are saved, and where the log is.
+The title and problems come in the player's words (the caller translates them; a data file's
+problem is a technical detail and stays in English).
 """
 from __future__ import annotations
 
 import pygame
 
+from game.core.i18n import _, pgettext
 from game.scenes.common import Background, draw_title
 from game.scenes.manager import Scene
 from game.ui import theme as T
@@ -20,10 +23,21 @@ class ErrorScene(Scene):
         super().__init__(app)
         self.title, self.problems, self.log_path = title, list(problems), log_path
         self.bg = Background()
-        self.buttons = [Button("Quit", "quit", key=pygame.K_q)]
+        self.buttons = [Button("", "quit", key=pygame.K_q)]
         if can_go_on:
-            self.buttons.insert(0, Button("Go on to the menu", "menu", key=pygame.K_RETURN, style="primary"))
+            self.buttons.insert(0, Button("", "menu", key=pygame.K_RETURN, style="primary"))
+        self._labels()
         self.focus = 0
+
+    def _labels(self):
+        """The buttons' words, read from the catalog (again when the language changes)."""
+        for b in self.buttons:
+            # i18n: a button: close the program
+            b.label = pgettext("button", "Quit") if b.action == "quit" else _("Go on to the menu")
+
+    def enter(self):
+        super().enter()
+        self._labels()
 
     def _press(self, action):
         if action == "quit":
@@ -55,20 +69,25 @@ class ErrorScene(Scene):
 
     def draw(self, surf):
         th = self.th
+        self._labels()      # in the language chosen now (Settings may have changed it)
         W, H = surf.get_size()
         surf.blit(self.bg.get((W, H)), (0, 0))
-        draw_title(surf, th, "Anthology", self.title)
+        # i18n: the program's name (a collection of three games); keep it unless it needs another script
+        draw_title(surf, th, _("Anthology"), self.title)
         font = th.font("body")
         pad = th.px(30)
         width = W - th.px(120) - 2 * pad
-        note = ("Your saved games are untouched. "
-                + (f"This message is also written to {self.log_path}." if self.log_path
-                   else "Saving is off, so no log file could be written."))
+        if self.log_path:
+            # i18n: {path} is the log file's full path
+            note = _("Your saved games are untouched. This message is also written to {path}.").format(
+                path=self.log_path)
+        else:
+            note = _("Your saved games are untouched. Saving is off, so no log file could be written.")
         rows = [(line, T.DANGER) for problem in self.problems for line in wrap(problem, font, width) + [""]]
         rows += [(line, T.INK_SOFT) for line in wrap(note, font, width)]
         room = (H - th.px(330)) // font.get_linesize()
         if len(rows) > room:  # too many problems for the screen: the first ones, then how many more
-            rows = rows[:room - 1] + [("... and more in the log.", T.DANGER)]
+            rows = rows[:room - 1] + [(_("... and more in the log."), T.DANGER)]
         panel = pygame.Rect(th.px(60), th.px(170), W - th.px(120), len(rows) * font.get_linesize() + 2 * pad)
         draw_panel(surf, panel, th)
         y = panel.y + pad

@@ -5,6 +5,7 @@ import time
 
 import pygame
 
+from game.core.i18n import _, ngettext, pgettext
 from game.core.paths import saving_off_reason
 from game.core.saves import any_saved, newest_save
 from game.games import games, get_rules, is_known
@@ -27,33 +28,46 @@ class SelectScene(Scene):
         self.focus = 0
         self.hover = -1
         self.message = ""
-        self.continue_btn = Button("Continue", "continue", style="primary")
-        self.saves_btn = Button("Saved games", "saves")
-        self.history_btn = Button("History", "history")
-        self.settings_btn = Button("Settings", "settings")
-        self.quit_btn = Button("Quit", "quit")
+        self.continue_btn = Button("", "continue", style="primary")
+        self.saves_btn = Button("", "saves")
+        self.history_btn = Button("", "history")
+        self.settings_btn = Button("", "settings")
+        self.quit_btn = Button("", "quit")
         self.saves: list = []
         self.rule_links: list[tuple[pygame.Rect, object]] = []   # each card's "How to play"
         self.help = None                                          # the rules shown over the menu
         self.quit_asked_at = float("-inf")   # when Esc last asked "press Esc again to quit"
+        self._labels()
 
     def enter(self):
         super().enter()
         newest, msgs = newest_save(is_known, get_rules)    # never the whole folder: the menu stays quick
         self.saves = [newest] if newest else []
         self.message = self._told(msgs)
-        why = saving_off_reason() or self.app.settings.problem
+        why = saving_off_reason() or self.app.settings.problem_words()
         if why and not self.message:
             self.message = why
             self.app.settings.problem = None    # a settings file set aside is told once
         self.continue_btn.enabled = bool(self.saves)
         self.saves_btn.enabled = bool(self.saves) or any_saved()
+        self._labels()
+
+    def _labels(self):
+        """The buttons' words, read from the catalog (again after Settings changed the language)."""
         if self.saves:
             gid = self.saves[0].record.game
-            title = next((c.title for c in self.catalog if c.id == gid), gid)
-            self.continue_btn.label = f"Continue {title}"
+            title = next((_(c.title) for c in self.catalog if c.id == gid), gid)
+            # i18n: a button: go on with the last game played; {game} is its title ("Micropolis")
+            self.continue_btn.label = _("Continue {game}").format(game=title)
         else:
-            self.continue_btn.label = "Continue"
+            # i18n: a button: go on with the last game played (there is none)
+            self.continue_btn.label = pgettext("button", "Continue")
+        self.saves_btn.label = _("Saved games")
+        # i18n: a button: the games played before and their results
+        self.history_btn.label = pgettext("button", "History")
+        self.settings_btn.label = pgettext("button", "Settings")
+        # i18n: a button: close the program
+        self.quit_btn.label = pgettext("button", "Quit")
 
     @staticmethod
     def _told(msgs: list[str]) -> str:
@@ -64,8 +78,14 @@ class SelectScene(Scene):
         log = write_log("saved games set aside:\n  " + "\n  ".join(msgs))
         if len(msgs) == 1:
             return msgs[0]
-        where = f" (the reasons are in {log})" if log else ""
-        return f"{len(msgs)} saved games could not be used and were kept aside{where}."
+        n = len(msgs)
+        if log:
+            # i18n: {log} is the log file's full path
+            return ngettext("{n} saved game could not be used and was kept aside (the reasons are in {log}).",
+                            "{n} saved games could not be used and were kept aside (the reasons are in {log}).",
+                            n).format(n=n, log=log)
+        return ngettext("{n} saved game could not be used and was kept aside.",
+                        "{n} saved games could not be used and were kept aside.", n).format(n=n)
 
     def _items(self):
         """Focusable things in keyboard order: the cards, then the buttons."""
@@ -92,11 +112,13 @@ class SelectScene(Scene):
         if c.id in self.app.data_problems:
             from game.scenes.error import ErrorScene
             from game.core.errlog import log_path
-            self.app.scenes.push(ErrorScene(self.app, f"{c.title} cannot start: its data has a problem",
+            # i18n: {game} is the game's title; the problem (in English) follows below
+            self.app.scenes.push(ErrorScene(self.app, _("{game} cannot start: its data has a problem").format(
+                                                game=_(c.title)),
                                             [self.app.data_problems[c.id]], log_path(), can_go_on=True))
             return
         if c.id not in self.available:
-            self.message = f"{c.title} is not playable in this version yet."
+            self.message = _("{game} is not playable in this version yet.").format(game=_(c.title))
             self.dirty = True
             return
         from game.scenes.setup import SetupScene
@@ -130,7 +152,7 @@ class SelectScene(Scene):
     def _show_rules(self, i: int):
         from game.ui.help import HelpOverlay
         c = self.catalog[i]
-        self.help = HelpOverlay(c.id, c.title)
+        self.help = HelpOverlay(c.id, c.title)    # the overlay translates the title when it draws
 
     def handle(self, ev):
         if self.help is not None:          # the rules, over the menu: they take every input
@@ -141,7 +163,7 @@ class SelectScene(Scene):
         items = self._items()
         if ev.type == pygame.MOUSEMOTION:
             old = (self.hover, [b.hover for b in self._buttons()])
-            self.hover = next((i for i, (r, _) in enumerate(self.cards) if r.collidepoint(ev.pos)), -1)
+            self.hover = next((i for i, (r, _c) in enumerate(self.cards) if r.collidepoint(ev.pos)), -1)
             for b in self._buttons():
                 b.hover = b.rect.collidepoint(ev.pos)
             if old != (self.hover, [b.hover for b in self._buttons()]):
@@ -149,11 +171,11 @@ class SelectScene(Scene):
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self.message = ""
             self.dirty = True
-            for i, (r, _) in enumerate(self.rule_links):
+            for i, (r, _c) in enumerate(self.rule_links):
                 if r.collidepoint(ev.pos):
                     self._show_rules(i)
                     return
-            for i, (r, _) in enumerate(self.cards):
+            for i, (r, _c) in enumerate(self.cards):
                 if r.collidepoint(ev.pos):
                     self.focus = i
                     self._open(i)
@@ -188,14 +210,21 @@ class SelectScene(Scene):
             self.app.quit()
             return
         self.quit_asked_at = now
-        self.message = "Press Esc again to quit."
+        self.message = _("Press Esc again to quit.")
 
     def draw(self, surf):
         th = self.th
+        self._labels()      # in the language chosen now (Settings may have changed it)
         surf.blit(self.bg.get(surf.get_size()), (0, 0))
         self._layout(surf.get_size())
-        draw_title(surf, th, "Anthology", f"{_count_words(len(self.catalog))} ant games for one table: "
-                                          "friends around the screen, or clever bots.")
+        n = len(self.catalog)
+        # i18n: the menu's title: the program's name (a collection of games)
+        title = _("Anthology")
+        # i18n: under the menu's title; {count} is how many games there are, as a word ("Three")
+        draw_title(surf, th, title, ngettext("{count} ant game for one table: friends around the screen, "
+                                             "or clever bots.",
+                                             "{count} ant games for one table: friends around the screen, "
+                                             "or clever bots.", n).format(count=_count_words(n)))
         items = self._items()
         focused = items[self.focus]
         self.rule_links = []
@@ -204,7 +233,8 @@ class SelectScene(Scene):
         for b in self._buttons():
             b.focus = focused == b.action
             b.draw(surf, th)
-        hint = th.text("Arrows / Tab to move, Enter to choose, F1 how to play, F11 full screen, Esc to quit",
+        # i18n: the menu's keys; translate the key names as your keyboards label them
+        hint = th.text(_("Arrows / Tab to move, Enter to choose, F1 how to play, F11 full screen, Esc to quit"),
                        "small", (236, 220, 190))
         surf.blit(hint, hint.get_rect(midbottom=(surf.get_width() // 2, surf.get_height() - th.px(70))))
         draw_message(surf, th, self.message)
@@ -230,38 +260,62 @@ class SelectScene(Scene):
         ill = table.menu_picture(r.w - pad * 2, ill_h)
         surf.blit(ill, (r.x + pad, r.y + th.px(30)))
         y = r.y + th.px(40) + ill_h
-        title = th.text(c.title, "title", T.INK, bold=True)
+        title = th.text(_(c.title), "title", T.INK, bold=True)
         surf.blit(title, (r.x + pad, y))
         y += title.get_height() + th.px(2)
-        surf.blit(th.text(c.designer, "small", T.INK_SOFT), (r.x + pad, y))
+        surf.blit(th.text(c.designer, "small", T.INK_SOFT), (r.x + pad, y))   # people's names, as they are
         y += th.px(32)
+        # the foot first (how many play and how long, the rules link), so the words above stop
+        # short of it whatever the language's length
+        # i18n: a small button on a game's menu card that opens its rules
+        link = th.text(_("How to play"), "small", T.WHITE, bold=True)
+        lr = link.get_rect().inflate(th.px(22), th.px(12))
+        lr.bottomright = (r.right - pad, r.bottom - pad + th.px(4))
+        # i18n: on a game's menu card: {low}-{high} players, and about how many minutes a game takes
+        facts = ngettext("{low}-{high} players   ~{minutes} min", "{low}-{high} players   ~{minutes} min",
+                         c.max_players).format(low=c.min_players, high=c.max_players, minutes=c.minutes)
+        beside = lr.x - th.px(12) - (r.x + pad)
+        ft = th.text(facts, "label", T.INK_SOFT, bold=True)
+        if ft.get_width() > beside:
+            ft = th.text(facts, "small", T.INK_SOFT, bold=True)
+        if ft.get_width() > beside:          # no room beside the link: on a line of its own above it
+            ft_pos = (r.x + pad, lr.y - th.px(8) - ft.get_height())
+        else:
+            ft_pos = (r.x + pad, r.bottom - pad - ft.get_height())
+        limit = min(ft_pos[1], lr.y) - th.px(8)
         from game.ui.widgets import wrap
-        for line in wrap(c.pitch, th.font("body"), r.w - pad * 2):
-            surf.blit(th.text(line, "body", T.INK), (r.x + pad, y))
-            y += th.font("body").get_linesize()
+        tag_h = th.font("small", True).get_linesize() + th.px(8)
+        for size in ("body", "small"):       # the pitch in a smaller type when a row of tags would not fit
+            body_h = th.font(size).get_linesize()
+            lines = wrap(_(c.pitch), th.font(size), r.w - pad * 2)
+            if y + len(lines) * body_h + th.px(12) + tag_h <= limit:
+                break
+        for line in lines:
+            if y + body_h > limit:
+                break
+            surf.blit(th.text(line, size, T.INK), (r.x + pad, y))
+            y += body_h
         y += th.px(12)
         tx = r.x + pad
         for tag in c.tags:
-            img = th.text(tag, "small", T.WHITE, bold=True)
+            img = th.text(_(tag), "small", T.WHITE, bold=True)
             tr = img.get_rect().inflate(th.px(18), th.px(8))
             if tx + tr.w > r.right - pad:
                 tx = r.x + pad
                 y += tr.h + th.px(8)
             tr.topleft = (tx, y)
+            if tr.bottom > limit:            # a small card: the tags that fit
+                break
             pygame.draw.rect(surf, accent, tr, border_radius=tr.h // 2)
             surf.blit(img, img.get_rect(center=tr.center))
             tx += tr.w + th.px(8)
-        facts = f"{c.min_players}-{c.max_players} players   ~{c.minutes} min"
-        ft = th.text(facts, "label", T.INK_SOFT, bold=True)
-        surf.blit(ft, (r.x + pad, r.bottom - pad - ft.get_height()))
-        link = th.text("How to play", "small", T.WHITE, bold=True)
-        lr = link.get_rect().inflate(th.px(22), th.px(12))
-        lr.bottomright = (r.right - pad, r.bottom - pad + th.px(4))
+        surf.blit(ft, ft_pos)
         pygame.draw.rect(surf, table.accents[0], lr, border_radius=lr.h // 2)
         surf.blit(link, link.get_rect(center=lr.center))
         self.rule_links.append((lr, c))
         if not playable:
-            words = "cannot start" if c.id in self.app.data_problems else "coming soon"
+            # i18n: a badge on a game's menu card
+            words = _("cannot start") if c.id in self.app.data_problems else _("coming soon")
             tag = th.text(words, "small", T.WHITE, bold=True)
             tr = tag.get_rect().inflate(th.px(20), th.px(10))
             tr.topright = (r.right - pad, r.y + th.px(40))
@@ -272,5 +326,10 @@ class SelectScene(Scene):
 
 
 def _count_words(n: int) -> str:
-    words = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine")
-    return words[n] if n < len(words) else str(n)
+    """``n`` as a word that starts a sentence ("Three"), in the chosen language."""
+    if n >= 10:
+        return str(n)
+    ctx = "number of games, first word of a sentence"
+    return (pgettext(ctx, "No"), pgettext(ctx, "One"), pgettext(ctx, "Two"), pgettext(ctx, "Three"),
+            pgettext(ctx, "Four"), pgettext(ctx, "Five"), pgettext(ctx, "Six"), pgettext(ctx, "Seven"),
+            pgettext(ctx, "Eight"), pgettext(ctx, "Nine"))[n]

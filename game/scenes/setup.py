@@ -5,7 +5,9 @@ import random
 
 import pygame
 
-from game.core.names import clean_name, name_problem
+from game.core import names as NM
+from game.core.i18n import N_, _, ngettext, pgettext
+from game.core.names import MAX_NAME, clean_name, name_problem
 from game.core.rules import Seat
 from game.games import get_game, get_rules
 from game.scenes.common import Background, draw_message, draw_title
@@ -15,28 +17,73 @@ from game.ui.help import HelpOverlay
 from game.ui.widgets import Button, draw_panel, layout_row
 
 KINDS = ["human", "easy", "medium", "hard", "empty"]
-KIND_LABELS = {"human": "Human", "easy": "AI - Easy", "medium": "AI - Medium", "hard": "AI - Hard",
-               "empty": "(empty seat)"}
+# who sits in a seat, as setup shows it (translated when drawn)
+KIND_LABELS = {"human": N_("Human"), "easy": N_("AI - Easy"), "medium": N_("AI - Medium"),
+               "hard": N_("AI - Hard"), "empty": N_("(empty seat)")}
 NAMES = ["Ann", "Bruno", "Cleo", "Dario", "Ella", "Femi"]
 NAME_FIELD_CHARS = 14   # what the name field shows; within the rule every record loads by
+
+
+def drawable(name: str) -> tuple[str, int]:
+    """``name`` without the characters no font of the game can draw, and how many were left out
+    (all kept when game/ui/text.py, which knows the fonts, is not there)."""
+    try:
+        from game.ui.text import can_draw, missing_characters
+    except ImportError:
+        return name, 0
+    if can_draw(name):
+        return name, 0
+    missing = set(missing_characters(name))
+    kept = "".join(ch for ch in name if ch not in missing)
+    return kept, len(name) - len(kept)
+
+
+def _empty(name: str) -> bool:
+    """True when ``name`` has no character that shows (the names rule's own test when it has one)."""
+    visible = getattr(NM, "_visible", lambda ch: not ch.isspace() and ch.isprintable())
+    return not any(visible(ch) for ch in name)
+
+
+def name_refusal(i: int, name: str) -> str | None:
+    """Why the name of player ``i`` (from 0) cannot be used, in the player's words; None if it can."""
+    if not name_problem(name):
+        return None
+    n = i + 1
+    if _empty(name):
+        return _("Every player needs a name.")
+    if len(name) > MAX_NAME:
+        # i18n: {n} is the player's seat number (1, 2, ..)
+        return ngettext("The name of player {n} is longer than {most} character.",
+                        "The name of player {n} is longer than {most} characters.", MAX_NAME).format(
+            n=n, most=MAX_NAME)
+    # i18n: {n} is the player's seat number (1, 2, ..)
+    return _("The name of player {n} has a control character or a line break in it.").format(n=n)
 
 
 def check_seats(rules, seats: list[Seat], options: dict) -> str | None:
     """A player-readable reason why these seats cannot start, or None."""
     n = len([s for s in seats if s.kind != "imaginary"])
     if n < rules.min_players or n > rules.max_players:
-        return f"{rules.title} needs {rules.min_players} to {rules.max_players} players; {n} seated."
+        # i18n: {game} is the game's title; {low} to {high} players may play, {n} sit at the table now
+        return ngettext("{game} needs {low} to {high} players; {n} seated.",
+                        "{game} needs {low} to {high} players; {n} seated.", n).format(
+            game=_(rules.title), low=rules.min_players, high=rules.max_players, n=n)
     colors = [s.color for s in seats]
     if len(set(colors)) != len(colors):
-        return "Two players have the same colour; give each a different one."
+        return _("Two players have the same colour; give each a different one.")
     names = [s.name.strip() for s in seats]
     for i, nm in enumerate(names):
-        problem = name_problem(nm)
-        if problem:
-            return "Every player needs a name." if problem == "it is empty" else \
-                f"The name of player {i + 1} cannot be used: {problem}."
+        if seats[i].kind == "imaginary":
+            continue                    # named by the rules
+        refusal = name_refusal(i, nm)
+        if refusal:
+            return refusal
+        if drawable(nm)[1]:
+            # i18n: {n} is the player's seat number (1, 2, ..)
+            return _("The name of player {n} has characters the game cannot show; "
+                     "please type it another way.").format(n=i + 1)
     if len(set(names)) != len(names):
-        return "Two players have the same name."
+        return _("Two players have the same name.")
     return rules.validate_setup(seats, options)
 
 
@@ -61,10 +108,19 @@ class SetupScene(Scene):
         self.focus = (0, 0)          # (row, col); rows: seats, options, seed, buttons
         self.editing: int | None = None  # seat whose name is being typed; -1 = seed
         self.hit_boxes: list[tuple[pygame.Rect, tuple]] = []
-        self.start_btn = Button("Start game", "start", style="primary")
-        self.back_btn = Button("Back", "back")
-        self.rules_btn = Button("How to play (F1)", "rules")
+        self.start_btn = Button("", "start", style="primary")
+        self.back_btn = Button("", "back")
+        self.rules_btn = Button("", "rules")
+        self._labels()
         self.help: HelpOverlay | None = None
+
+    def _labels(self):
+        """The buttons' words, read from the catalog (again when the language changes)."""
+        self.start_btn.label = _("Start game")
+        # i18n: a button: back to the previous screen
+        self.back_btn.label = pgettext("button", "Back")
+        # i18n: a button that opens the rules; F1 is the key that does it too
+        self.rules_btn.label = _("How to play (F1)")
 
     # -- model -------------------------------------------------------------
     def seats(self) -> list[Seat]:
@@ -104,7 +160,7 @@ class SetupScene(Scene):
     def _cycle_color(self, i, step=1):
         used = {self.seat_colors[j] for j in range(len(self.kinds)) if j != i and self.kinds[j] != "empty"}
         k = self.colors.index(self.seat_colors[i])
-        for _ in range(len(self.colors)):
+        for _step in range(len(self.colors)):
             k = (k + step) % len(self.colors)
             if self.colors[k] not in used:
                 break
@@ -118,7 +174,7 @@ class SetupScene(Scene):
         problem = check_seats(self.rules, seats, self.options)
         seed_s = self.seed_text.strip()
         if not problem and seed_s and not seed_s.isdigit():
-            problem = "The seed must be a whole number (or left empty for a random game)."
+            problem = _("The seed must be a whole number (or left empty for a random game).")
         if problem:
             self.message = problem
             self.dirty = True
@@ -194,11 +250,21 @@ class SetupScene(Scene):
                 if ev.text.isdigit() and len(self.seed_text) < 12:
                     self.seed_text += ev.text
             else:
-                self.names[self.editing] = clean_name(self.names[self.editing] + ev.text, NAME_FIELD_CHARS)
+                self._type_name(self.editing, ev.text)
             self.dirty = True
         elif ev.type == pygame.KEYDOWN:
             self.dirty = True
             self._key(ev)
+
+    def _type_name(self, i: int, typed: str):
+        """Add what was typed to the name of seat ``i``; characters no font can draw are refused
+        (said in words) rather than shown as boxes."""
+        kept, left_out = drawable(typed)
+        if left_out:
+            self.message = ngettext("That character cannot be shown in the game, so it was left out of the name.",
+                                    "Those characters cannot be shown in the game, so they were left out of the name.",
+                                    left_out)
+        self.names[i] = clean_name(self.names[i] + kept, NAME_FIELD_CHARS)
 
     def _key(self, ev):
         if self.editing is not None:
@@ -245,14 +311,19 @@ class SetupScene(Scene):
     # -- drawing -------------------------------------------------------------
     def enter(self):
         super().enter()
+        self._labels()
         pygame.key.start_text_input()
 
     def draw(self, surf):
         th = self.th
+        self._labels()      # in the language chosen now (Settings may have changed it)
         W, H = surf.get_size()
         surf.blit(self.bg.get((W, H)), (0, 0))
-        draw_title(surf, th, self.entry.title, f"{self.entry.min_players}-{self.entry.max_players} players. "
-                   "Choose who sits at the table.")
+        # i18n: under the game's title in setup; {low}-{high} is how many may play
+        draw_title(surf, th, _(self.entry.title), ngettext(
+            "{low}-{high} players. Choose who sits at the table.",
+            "{low}-{high} players. Choose who sits at the table.", self.entry.max_players).format(
+            low=self.entry.min_players, high=self.entry.max_players))
         self.hit_boxes = []
         rows = self._rows()
         focus_row, focus_col = self.focus
@@ -261,13 +332,16 @@ class SetupScene(Scene):
         draw_panel(surf, left, th)
         draw_panel(surf, right, th)
         pad = th.px(24)
-        surf.blit(th.text("Seats", "title", T.INK, bold=True), (left.x + pad, left.y + pad))
+        # i18n: the heading of setup's list of players
+        surf.blit(th.text(pgettext("setup", "Seats"), "title", T.INK, bold=True), (left.x + pad, left.y + pad))
         n = len(self.kinds)
         extra = next((s for s in self.seats() if s.kind == "imaginary"), None)
         row_h = min(th.px(78), (left.h - th.px(130)) // (n + (1 if extra else 0)))
         y = left.y + th.px(90)
         inner_w = left.w - pad * 2
-        for label, fx in (("Who plays", 0.0), ("Name", 0.3), ("Colour", 0.66)):
+        # i18n: the column headings of setup's seats: who plays (a person or an AI), name, colour
+        heads = (_("Who plays"), pgettext("column", "Name"), pgettext("column", "Colour"))
+        for label, fx in zip(heads, (0.0, 0.3, 0.66)):
             surf.blit(th.text(label, "small", T.INK_SOFT, bold=True),
                       (left.x + pad + th.px(36) + int((inner_w - th.px(36)) * fx) + th.px(4), y - th.px(4)))
         y += th.px(26)
@@ -281,7 +355,7 @@ class SetupScene(Scene):
             kind_r = pygame.Rect(kx, rr.y, int(rr.w * 0.3), rr.h)
             name_r = pygame.Rect(kind_r.right + th.px(14), rr.y, int(rr.w * 0.36), rr.h)
             col_r = pygame.Rect(name_r.right + th.px(14), rr.y, rr.right - name_r.right - th.px(14), rr.h)
-            self._field(surf, kind_r, KIND_LABELS[self.kinds[i]], focused and focus_col == 0,
+            self._field(surf, kind_r, _(KIND_LABELS[self.kinds[i]]), focused and focus_col == 0,
                         fill=(236, 224, 200) if active else (214, 204, 186))
             self.hit_boxes.append((kind_r, ("kind", i, None)))
             if active:
@@ -302,29 +376,37 @@ class SetupScene(Scene):
         # right panel: options, seed, buttons
         x = right.x + pad
         y = right.y + pad
-        surf.blit(th.text("Options", "title", T.INK, bold=True), (x, y))
+        # i18n: the heading of the game's options in setup
+        surf.blit(th.text(pgettext("setup", "Options"), "title", T.INK, bold=True), (x, y))
         y += th.px(66)
         specs = self.rules.options_spec
         for k, o in enumerate(specs):
             r_index = n + (1 if extra else 0) + k
-            y = self._check_row(surf, x, y, right.w - pad * 2, o["label"], self.options.get(o["key"]),
+            label = o["label"]             # an N_() message of the rules
+            y = self._check_row(surf, x, y, right.w - pad * 2, _(label), self.options.get(o["key"]),
                                 focus_row == r_index, ("option", o["key"], None))
-        y = self._check_row(surf, x, y, right.w - pad * 2, "Guided first turn (step by step, for newcomers)",
+        y = self._check_row(surf, x, y, right.w - pad * 2, _("Guided first turn (step by step, for newcomers)"),
                             self.guided, rows[focus_row][0] == "guided", ("guided", None, None))
-        y = self._check_row(surf, x, y, right.w - pad * 2, "Confirm each placement (click it again)",
+        y = self._check_row(surf, x, y, right.w - pad * 2, _("Confirm each placement (click it again)"),
                             self.app.settings["confirm_placements"], rows[focus_row][0] == "confirm",
                             ("confirm", None, None))
         y += th.px(20)
-        surf.blit(th.text("Seed (optional)", "label", T.INK, bold=True), (x, y))
+        # i18n: the seed is a number that makes the same deal again
+        surf.blit(th.text(_("Seed (optional)"), "label", T.INK, bold=True), (x, y))
         y += th.px(40)
         seed_r = pygame.Rect(x, y, right.w - pad * 2, th.px(56))
         seed_focus = focus_row == len(rows) - 2
         shown = self.seed_text + ("|" if self.editing == -1 else "")
-        self._field(surf, seed_r, shown or "random", seed_focus,
+        # i18n: shown in the empty seed field: the game will be dealt at random
+        self._field(surf, seed_r, shown or pgettext("seed", "random"), seed_focus,
                     ink=T.INK if self.seed_text else (150, 136, 118))
         self.hit_boxes.append((seed_r, ("seed", None, None)))
         y += th.px(70)
-        surf.blit(th.text("Same seed and seats replay the same deal.", "small", T.INK_SOFT), (x, y))
+        from game.ui.widgets import wrap
+        for line in wrap(_("Same seed and seats replay the same deal."), th.font("small"), right.w - pad * 2):
+            surf.blit(th.text(line, "small", T.INK_SOFT), (x, y))
+            y += th.font("small").get_linesize()
+        y -= th.font("small").get_linesize()
         brow = pygame.Rect(right.x + pad, right.bottom - pad - th.px(70), right.w - pad * 2, th.px(70))
         ill_h = brow.y - th.px(24) - (y + th.px(50))
         if ill_h > th.px(120):
@@ -338,10 +420,11 @@ class SetupScene(Scene):
         for b in (self.start_btn, self.back_btn):
             b.draw(surf, th)
             self.hit_boxes.append((b.rect, (b.action, None, None)))
-        tip = th.text("Click a seat to change it (right-click goes back). Enter starts, Esc goes back.",
+        tip = th.text(_("Click a seat to change it (right-click goes back). Enter starts, Esc goes back."),
                       "small", (236, 220, 190))
         surf.blit(tip, (left.x, left.bottom + th.px(14)))
-        self.rules_btn.rect = pygame.Rect(0, 0, th.px(300), th.px(60))
+        rules_w = max(th.px(300), th.text(self.rules_btn.label, "label", T.INK, bold=True).get_width() + th.px(40))
+        self.rules_btn.rect = pygame.Rect(0, 0, rules_w, th.px(60))
         self.rules_btn.rect.topright = (W - th.px(40), th.px(36))
         self.rules_btn.draw(surf, th)
         self.hit_boxes.append((self.rules_btn.rect, ("rules", None, None)))
@@ -374,8 +457,9 @@ class SetupScene(Scene):
         kind_r = pygame.Rect(kx, rr.y, int(rr.w * 0.3), rr.h)
         name_r = pygame.Rect(kind_r.right + th.px(14), rr.y, int(rr.w * 0.36), rr.h)
         col_r = pygame.Rect(name_r.right + th.px(14), rr.y, rr.right - name_r.right - th.px(14), rr.h)
-        self._field(surf, kind_r, "Imaginary", False, fill=(226, 216, 196))
-        self._field(surf, name_r, seat.name, False, fill=(226, 216, 196))
+        # i18n: who plays a seat the rules add (It Happens.. with two players: a player nobody plays)
+        self._field(surf, kind_r, pgettext("seat", "Imaginary"), False, fill=(226, 216, 196))
+        self._field(surf, name_r, getattr(seat, "shown_name", seat.name), False, fill=(226, 216, 196))
         rgb = T.PLAYER_COLORS.get(seat.color, (200, 200, 200))
         self._field(surf, col_r, T.color_name(seat.color), focused, fill=rgb, ink=T.contrast_ink(rgb))
         T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"),

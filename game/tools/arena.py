@@ -320,6 +320,8 @@ def _stop(signum, frame):
 def _worker_start() -> None:
     """A worker leaves Ctrl+C to the run, which stops the pool (no traceback from every worker),
     and ends at the pool's SIGTERM (not a handler it may have inherited)."""
+    from game.core.lifeline import watch_parent
+    watch_parent()                          # a run killed hard leaves no worker behind
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 

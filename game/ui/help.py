@@ -1,5 +1,10 @@
 """The rules help overlay (F1): our own words, from assets/help/<game>.md, shown page by page.
 
+Each language has its own document, assets/locale/<lang>/help/<game>.md, with the same six pages
+in the same order (their titles translated), so pages are known by position (GOAL .. LEGEND), never
+by their English titles; a language without its document shows the English one. The overlay's own
+words (its heading, the keys line) come from the catalog.
+
 The file is a small markdown subset. ``# Title`` names the game; every ``## Topic`` starts a page
 (Goal, Set-up, A turn, Scoring, Special cases, Icon legend); ``### Label`` is a small heading inside a
 page; ``- item`` is a bullet (indent two spaces for a sub-bullet); other lines are paragraphs (a line
@@ -19,23 +24,64 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.core import i18n
+from game.core.i18n import _, pgettext
 from game.core.paths import resource_path
 from game.ui import help_pictures as HP
 from game.ui import theme as T
 from game.ui.tables import table_for
 from game.ui.widgets import draw_panel
 
+# the pages every help document has, in this order (their English titles: a translated document has
+# its own titles, so code finds a page by its position below, not by these words)
 TOPICS = ("Goal", "Set-up", "A turn", "Scoring", "Special cases", "Icon legend")
+GOAL, SETUP, TURN, SCORING, SPECIAL, LEGEND = range(len(TOPICS))
 _PIC = re.compile(r'!\[(?P<alt>[^\]]*)\]\((?P<url>[^\s)]+)(?:\s+"(?P<title>[^"]*)")?\)')
 _PICS_LINE = re.compile(r'^(\s*' + _PIC.pattern + r')+\s*$')
 
 
+def help_path(game_id: str, lang: str | None = None):
+    """The help document of ``game_id`` for ``lang`` (default: the language chosen now): the
+    language's own when it has one, else the English."""
+    lang = i18n.language() if lang is None else lang
+    if lang not in (i18n.SOURCE, i18n.PSEUDO):
+        own = resource_path("assets", "locale", lang, "help", f"{game_id}.md")
+        if own.is_file():
+            return own
+    return resource_path("assets", "help", f"{game_id}.md")
+
+
 def load_help(game_id: str) -> str:
-    p = resource_path("assets", "help", f"{game_id}.md")
+    """The help text of ``game_id`` in the chosen language (English when it has no document)."""
+    p = help_path(game_id)
     try:
-        return p.read_text(encoding="utf-8")
+        text = p.read_text(encoding="utf-8")
     except OSError:
-        return "# Rules\n## Rules\nThe rules help for this game is not available."
+        # i18n: the rules help when its file is missing; "Rules" is the page's heading
+        rules = pgettext("help", "Rules")
+        return "# {r}\n## {r}\n{why}".format(r=rules, why=_("The rules help for this game is not available."))
+    return pseudo_help(text) if i18n.language() == i18n.PSEUDO else text
+
+
+def pseudo_help(text: str) -> str:
+    """The English help in the pseudo-locale (layout test): its words accented and longer, its
+    markup (headings, bullets, bold, picture names) kept."""
+    def pic(m):
+        alt = i18n.pseudo(m.group("alt")) if m.group("alt") else ""
+        title = m.group("title")
+        return f'![{alt}]({m.group("url")}' + (f' "{i18n.pseudo(title)}")' if title is not None else ")")
+
+    out = []
+    for line in text.splitlines():
+        body = line.lstrip()
+        indent = line[:len(line) - len(body)]
+        if _PICS_LINE.match(body or "x"):
+            out.append(indent + _PIC.sub(pic, body))
+            continue
+        mark = re.match(r"(#+\s+|[-*]\s+)?", body).group(0)
+        words = body[len(mark):]
+        out.append(indent + mark + (i18n.pseudo(words) if words.strip() else words))
+    return "\n".join(out) + "\n"
 
 
 @dataclass
@@ -109,9 +155,9 @@ def parse_pages(text: str) -> tuple[str, list[Page]]:
         if pages:
             pages[0].blocks[:0] = intro.blocks + [["gap", None]]
         else:
-            pages.append(Page(title or "Rules", intro.blocks))
+            pages.append(Page(title or pgettext("help", "Rules"), intro.blocks))
     if not pages:
-        pages.append(Page(title or "Rules"))
+        pages.append(Page(title or pgettext("help", "Rules")))
     for p in pages:
         clean = []
         for b in p.blocks:
@@ -209,10 +255,12 @@ class HelpOverlay:
     last_page: dict = {}           # game id -> the topic last read (the help reopens there)
 
     def __init__(self, game_id: str, title: str, text: str | None = None, page: int | None = None):
+        """``title``: the game's title as its N_() message id (translated when drawn); ``text``: the
+        help document (default: the game's, in the chosen language); ``page``: a position (GOAL ..)."""
         self.game_id = game_id
         self.title = title
         self.text = load_help(game_id) if text is None else text
-        _, self.pages = parse_pages(self.text)
+        self.pages = parse_pages(self.text)[1]
         start = self.last_page.get(game_id, 0) if page is None else page
         self.page = max(0, min(len(self.pages) - 1, start))
         self.scrolls = [0] * len(self.pages)
@@ -404,25 +452,25 @@ class HelpOverlay:
                 h = max(1, round(img.get_height() * icon_w / img.get_width()))
                 img = pygame.transform.smoothscale(img, (icon_w, h))
             icons.append((img, caption, words))
-        iw = max([icon_h] + [img.get_width() for img, _, _ in icons])     # one text column for all
+        iw = max([icon_h] + [img.get_width() for img, _cap, _words in icons])     # one text column for all
         tw = cw - iw - 3 * pad
         cards = []
         for img, caption, words in icons:
             lines = text_block(f"**{caption}**", th, "body", tw, self.ink_accent, self.ink_accent) if caption else []
             lines = [(ln, True) for ln in lines]
             lines += [(ln, False) for ln in text_block(words, th, "small", tw, T.INK, self.ink_accent)]
-            th_ = sum(ln.get_height() for ln, _ in lines)
+            th_ = sum(ln.get_height() for ln, _bold in lines)
             cards.append((img, iw, lines, max(img.get_height(), th_) + 2 * pad))
         for i in range(0, len(cards), cols):
             row = cards[i:i + cols]
             rh = max(c[3] for c in row)
-            for j, (img, iw, lines, _) in enumerate(row):
+            for j, (img, iw, lines, _h) in enumerate(row):
                 x = j * (cw + gap)
                 items.append(("card", pygame.Rect(x, y, cw, rh)))
                 items.append(("img", img, x + pad + (iw - img.get_width()) // 2, y + (rh - img.get_height()) // 2))
-                th_ = sum(ln.get_height() for ln, _ in lines)
+                th_ = sum(ln.get_height() for ln, _bold in lines)
                 ty = y + (rh - th_) // 2
-                for ln, _ in lines:
+                for ln, _bold in lines:
                     items.append(("img", ln, x + iw + 2 * pad, ty))
                     ty += ln.get_height()
             y += rh + gap
@@ -454,12 +502,18 @@ class HelpOverlay:
         self.rect = r
         draw_panel(surf, r, th)
         pad = th.px(28)
-        head = th.text(f"How to play {self.title}", "title", T.INK, bold=True)
+        # i18n: the heading of the rules help; {game} is the game's title
+        head = th.text(_("How to play {game}").format(game=_(self.title)), "title", T.INK, bold=True)
         surf.blit(head, (r.x + pad, r.y + pad * 2 // 3))
-        where = th.text(f"Topic {self.page + 1} of {len(self.pages)}", "small", T.INK_SOFT)
+        # i18n: in the rules help's corner: which page is shown, of how many
+        where = th.text(_("Topic {n} of {total}").format(n=self.page + 1, total=len(self.pages)), "small",
+                        T.INK_SOFT)
         surf.blit(where, where.get_rect(bottomright=(r.right - pad, r.y + pad * 2 // 3 + head.get_height() - th.px(4))))
-        foot = th.text("Left/Right or 1-6: another topic.  Up/Down, PgUp/PgDn or the wheel: scroll.  "
-                       "Esc or F1: close.", "small", T.INK_SOFT)
+        # i18n: the rules help's keys, at its foot; translate the key names as keyboards label them
+        keys = _("Left/Right or 1-6: another topic.  Up/Down, PgUp/PgDn or the wheel: scroll.  Esc or F1: close.")
+        foot = th.text(keys, "small", T.INK_SOFT)
+        if foot.get_width() > r.w - 2 * pad:     # a longer language: the smallest type before overflowing
+            foot = th.text(keys, "tiny", T.INK_SOFT)
         surf.blit(foot, (r.x + pad, r.bottom - pad // 2 - foot.get_height()))
         self._draw_tabs(surf, th, side)
         self._draw_page(surf, th, area, bar)
@@ -509,12 +563,12 @@ class HelpOverlay:
         for it in items:
             kind = it[0]
             if kind == "img":
-                _, img, x, y = it
+                _kind, img, x, y = it
                 if off + y > area.bottom or off + y + img.get_height() < area.y:
                     continue
                 surf.blit(img, (area.x + x, off + y))
             elif kind == "dot":
-                _, x, y, rad, depth = it
+                _kind, x, y, rad, depth = it
                 c = (area.x + x, off + y)
                 if depth:
                     pygame.draw.circle(surf, self.ink_accent, c, rad, max(1, th.px(2)))

@@ -13,8 +13,10 @@ import time
 
 import yaml
 
-from game.core import safe_yaml
+from game.core import i18n, safe_yaml
+from game.core.i18n import _
 from game.core.paths import saving_enabled, user_dir
+from game.core.portable import replace_file
 
 FILE = "settings.yaml"
 TEMP_PREFIX, TEMP_SUFFIX = ".settings-", ".tmp"
@@ -32,6 +34,9 @@ SPEC = {
     "confirm_placements": (False, (True, False)),
     "window_width": (0, (0, 7680)),     # the window's size at the last quit (0: not known yet)
     "window_height": (0, (0, 4320)),
+    # the language the player chose ("": not chosen yet, the system's is picked at the first start);
+    # a code of a language this build knows of, even one whose catalog is not here (then English)
+    "language": ("", ("",) + tuple(dict.fromkeys([*i18n.available_languages(), *i18n.LANGUAGES]))),
 }
 
 # multiplier on AI pauses and animation lengths
@@ -50,8 +55,10 @@ def _valid(name: str, value) -> bool:
 
 class Settings:
     def __init__(self, values: dict | None = None):
-        self.values = {k: d for k, (d, _) in SPEC.items()}
-        self.problem: str | None = None
+        self.values = {k: d for k, (d, _allowed) in SPEC.items()}
+        # a settings file that could not be read: (why, the name it was kept as or None); the
+        # player's words are made when shown (problem_words), in the language chosen then
+        self.problem: tuple[str, str | None] | None = None
         for k, v in (values or {}).items():
             if k in SPEC and _valid(k, v):
                 self.values[k] = v
@@ -66,6 +73,19 @@ class Settings:
 
     def to_dict(self) -> dict:
         return dict(self.values)
+
+    def problem_words(self) -> str:
+        """The problem with the settings file in the player's words ("" when there is none)."""
+        if not self.problem:
+            return ""
+        why, kept = self.problem
+        if kept:
+            # i18n: {why} is a technical detail (in English) of what is wrong with the file;
+            # {file} is the name the broken file was kept as
+            return _("Your settings could not be read ({why}); it was kept as {file} and the defaults "
+                     "are used.").format(why=why, file=kept)
+        # i18n: {why} is a technical detail (in English) of what is wrong with the file
+        return _("Your settings could not be read ({why}); the defaults are used.").format(why=why)
 
 
 def load() -> Settings:
@@ -85,18 +105,18 @@ def load() -> Settings:
     return Settings(data if isinstance(data, dict) else {})
 
 
-def _set_aside(path, why: str) -> str:
-    """Move a settings file that cannot be read out of the way (so it is told once); the words
-    for the player, also written to the log."""
+def _set_aside(path, why: str) -> tuple[str, str | None]:
+    """Move a settings file that cannot be read out of the way (so it is told once); what is told
+    (why, the name it was kept as or None), also written to the log (in English)."""
     from game.core.errlog import write_log
     from game.core.saves import move_aside
     try:
-        kept = f"it was kept as {move_aside(path).name} and "
+        kept = move_aside(path).name
     except OSError:
-        kept = ""
-    words = f"Your settings could not be read ({why}); {kept}the defaults are used."
-    write_log(words)
-    return words
+        kept = None
+    where = f"it was kept as {kept} and " if kept else ""
+    write_log(f"Your settings could not be read ({why}); {where}the defaults are used.")
+    return why, kept
 
 
 def remove_stale_temps(folder) -> None:
@@ -138,7 +158,7 @@ def save(settings: Settings) -> bool:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, folder / FILE)
+        replace_file(tmp, folder / FILE)
         return True
     except OSError:
         return False

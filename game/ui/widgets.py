@@ -1,10 +1,16 @@
-"""Small reusable widgets: buttons, panels, the log, tooltips, the confirm dialog."""
+"""Small reusable widgets: buttons, panels, the log, tooltips, the confirm dialog.
+
+The words on them come from their callers, already in the player's language (``_()`` where the
+scene draws or builds them); a scene that builds a Button once sets its label again in ``enter()``,
+so a language chosen in Settings shows when the player comes back.
+"""
 from __future__ import annotations
 
 from functools import lru_cache
 
 import pygame
 
+from game.core.i18n import pgettext
 from game.ui import theme as T
 
 
@@ -35,6 +41,8 @@ class Button:
         pygame.draw.rect(surf, edge, r, th.px(3) if self.focus else th.px(2), border_radius=rad)
         ink = T.contrast_ink(fill) if self.enabled else (120, 110, 96)
         txt = th.text(self.label, "label", ink, bold=True)
+        if txt.get_width() > r.w - th.px(16):      # a longer language: a smaller type before overflowing
+            txt = th.text(self.label, "small", ink, bold=True)
         surf.blit(txt, txt.get_rect(center=r.center))
 
     def hit(self, pos) -> bool:
@@ -113,9 +121,13 @@ class LogView:
             self._rows, self._key = rows, key
         return self._rows
 
-    def draw(self, surf, rect: pygame.Rect, th: T.Theme, title: str = "Log"):
+    def draw(self, surf, rect: pygame.Rect, th: T.Theme, title: str | None = None):
+        """``title``: the panel's heading in the player's words (None: "Log")."""
         draw_panel(surf, rect, th, fill=T.LOG_PAPER, alpha=T.LOG_ALPHA)
         pad = th.px(14)
+        if title is None:
+            # i18n: the heading of the panel that lists what happened in the game
+            title = pgettext("panel", "Log")
         head = th.text(title, "label", T.INK, bold=True)
         surf.blit(head, (rect.x + pad, rect.y + pad))
         font = th.font("small")

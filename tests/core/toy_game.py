@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from game.core.i18n import N_, _
 from game.core.rng import Rng
 from game.core.rules import EMPTY_LOG, Log, RulesBase, RulesError, ScoreSheet, Seat
 
@@ -13,13 +14,13 @@ from game.core.rules import EMPTY_LOG, Log, RulesBase, RulesError, ScoreSheet, S
 @dataclass(frozen=True)
 class Roll:
     def describe(self):
-        return "roll"
+        return _("roll")
 
 
 @dataclass(frozen=True)
 class Keep:
     def describe(self):
-        return "keep"
+        return _("keep")
 
 
 @dataclass
@@ -34,13 +35,13 @@ class ToyState:
 
 class ToyRules(RulesBase):
     id = "toy"
-    title = "Toy"
+    title = N_("Toy")
     reveal_events = frozenset({"roll"})
     min_players, max_players = 2, 3
     seat_colors = ["red", "blue", "green"]
 
     def validate_setup(self, seats, options):
-        return None if 2 <= len(seats) <= 3 else "2-3 players"
+        return None if 2 <= len(seats) <= 3 else _("The toy game is for 2 or 3 players.")
 
     def new_game(self, seats, seed, options):
         return ToyState(list(seats), tuple(0 for _ in seats), 0, None, Rng(seed), EMPTY_LOG.add({"type": "start"}))

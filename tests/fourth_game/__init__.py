@@ -3,6 +3,7 @@ the way every game is (a GameInfo and a TableInfo) and registered from the tests
 up in the menu, autoplay, the arena and the contract suite, a new game needs no engine edit.
 """
 from game.core.game import GameInfo
+from game.core.i18n import N_
 from game.ui.tables import TableInfo
 
 GAME_ID = "toy"
@@ -36,8 +37,8 @@ def _help_pictures():
     register("toy/die", lambda size: _menu_picture(size, size))
 
 
-GAME = GameInfo(id=GAME_ID, title="Toy", designer="the tests", pitch="Roll, keep, first to ten.",
-                min_players=2, max_players=3, minutes=2, tags=("dice",), menu_order=4,
+GAME = GameInfo(id=GAME_ID, title=N_("Toy"), designer="the tests", pitch=N_("Roll, keep, first to ten."),
+                min_players=2, max_players=3, minutes=2, tags=(N_("dice"),), menu_order=4,
                 load_rules=_rules, load_heuristics=_heuristics, hard_settings={"iterations": 20})
 TABLE = TableInfo(id=GAME_ID, make_view=_view, accents=((90, 120, 200), (60, 80, 160)),
                   menu_picture=_menu_picture, load_help_pictures=_help_pictures, mascot="toy/die")

@@ -1,6 +1,8 @@
 """The toy game's heuristics: keep whatever was rolled."""
 import sys
 
+from game.core.i18n import _
+
 
 def score_actions(rules, s, player, rng):
     return [0.0 for _ in rules.legal_actions(s)]
@@ -16,7 +18,7 @@ def evaluate(rules, s, player):
 
 
 def explain(rules, s, player, action):
-    return "every roll counts"
+    return _("Every roll counts.")
 
 
 def for_level(level):

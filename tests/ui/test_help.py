@@ -6,7 +6,9 @@ import pytest
 
 from game.ui import help_pictures as HP
 from game.ui import theme as T
-from game.ui.help import TOPICS, HelpOverlay, parse_pages, picture_refs
+from game.core import i18n
+from game.ui import help as H
+from game.ui.help import LEGEND, TOPICS, HelpOverlay, parse_pages, picture_refs
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = {"it_happens": "It Happens..", "micropolis": "Micropolis", "antics": "Antics!"}
@@ -63,7 +65,7 @@ def test_every_page_has_several_pictures_and_the_legend_names_each_icon(game):
     _, pages = parse_pages(text_of(game))
     for p in pages:
         assert len(p.pictures()) >= 3, f"{game}: {p.title} needs more pictures"
-    legend = pages[TOPICS.index("Icon legend")]
+    legend = pages[LEGEND]
     entries = [e for kind, payload in legend.blocks if kind == "legend" for e in payload]
     assert len(entries) >= 12
     for name, caption, words in entries:
@@ -132,7 +134,7 @@ def test_keys_switch_topics_and_close():
     keydown(ov, pygame.K_LEFT)
     assert ov.page == 0
     keydown(ov, pygame.K_6)
-    assert ov.page == 5 and ov.topics()[5] == "Icon legend"
+    assert ov.page == 5 == LEGEND
     keydown(ov, pygame.K_RIGHT)
     assert ov.page == 5
     keydown(ov, pygame.K_KP3)
@@ -207,3 +209,65 @@ def test_a_file_without_topics_still_shows_one_page():
     ov = HelpOverlay("it_happens", "T", text="Just a line of words.", page=0)
     assert len(ov.pages) == 1
     drawn(ov)
+
+
+# -- the help in other languages ------------------------------------------------------------------
+
+def translated_docs():
+    return sorted((p.parts[-3], p.stem) for p in (ROOT / "assets" / "locale").glob("*/help/*.md"))
+
+
+@pytest.mark.parametrize("lang,game", translated_docs() or [pytest.param("de", "none", marks=pytest.mark.skip)])
+def test_a_translated_help_has_the_same_pages_in_the_same_order(lang, game):
+    """Pages are known by position: a translation keeps the six pages, in order, each showing the
+    same pictures as the English page (its titles and words are its own)."""
+    _, english = parse_pages(text_of(game))
+    text = (ROOT / "assets" / "locale" / lang / "help" / f"{game}.md").read_text(encoding="utf-8")
+    _, pages = parse_pages(text)
+    assert len(pages) == len(TOPICS), [p.title for p in pages]
+    for mine, theirs in zip(pages, english):
+        assert mine.blocks, f"{lang}/{game}: the page {mine.title} is empty"
+        assert sorted(mine.pictures()) == sorted(theirs.pictures()), f"{lang}/{game}: {mine.title}"
+    legend = [e for kind, payload in pages[LEGEND].blocks if kind == "legend" for e in payload]
+    assert all(caption and words for _n, caption, words in legend)
+
+
+def test_the_help_is_read_in_the_chosen_language_else_in_english(tmp_path, monkeypatch):
+    root = tmp_path
+    (root / "assets" / "help").mkdir(parents=True)
+    (root / "assets" / "help" / "antics.md").write_text("# Antics!\n## Goal\nEnglish words.\n", encoding="utf-8")
+    (root / "assets" / "locale" / "de" / "help").mkdir(parents=True)
+    (root / "assets" / "locale" / "de" / "help" / "antics.md").write_text(
+        "# Antics!\n## Ziel\nDeutsche Worte.\n", encoding="utf-8")
+    monkeypatch.setattr(H, "resource_path", lambda *parts: root.joinpath(*parts))
+    monkeypatch.setattr(i18n, "available_languages", lambda: dict(i18n.LANGUAGES))
+    try:
+        i18n.set_language("de")
+        assert "Deutsche Worte" in H.load_help("antics")
+        ov = HelpOverlay("antics", "Antics!", page=0)
+        assert ov.topics() == ["Ziel"]
+        i18n.set_language("fr")                               # no French document: the English one
+        assert "English words" in H.load_help("antics")
+        assert "not available" not in H.load_help("antics")
+        i18n.set_language("en")
+        assert "English words" in H.load_help("antics")
+        assert "not available" in H.load_help("micropolis")
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_help_in_the_pseudo_locale_keeps_its_pages_and_pictures():
+    try:
+        i18n.set_language("pseudo")
+        for game in GAMES:
+            text = H.load_help(game)
+            _, pages = parse_pages(text)
+            _, english = parse_pages(text_of(game))
+            assert len(pages) == len(english) == len(TOPICS)
+            assert picture_refs(text) == picture_refs(text_of(game))
+            assert all(i18n.is_pseudo_text(p.title) for p in pages)
+            ov = HelpOverlay(game, GAMES[game], page=LEGEND)
+            drawn(ov)
+            assert not ov.missing
+    finally:
+        i18n.set_language("en")

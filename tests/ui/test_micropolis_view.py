@@ -13,7 +13,8 @@ from game.tools.headless import headless_app
 from game.ui.tables.micropolis import art as A
 from game.ui.theme import Theme
 from game.ui.views.base import ViewContext
-from game.ui.tables.micropolis.view import LEGEND, View, plural
+from game.ui.tables.micropolis.view import LEGEND, View
+from game.ui.tables.micropolis.words import eggs, points, soldiers
 
 R = get_rules()
 COLORS = ["red", "blue", "green", "yellow", "purple", "orange"]
@@ -169,7 +170,7 @@ def test_no_tile_id_on_the_table_in_hovers_or_in_the_log(words):
 
 
 def test_plurals_and_articles_are_right_everywhere(words):
-    assert plural(0, "soldier") == "no soldiers" and plural(1, "egg") == "1 egg" and plural(3, "ant") == "3 ants"
+    assert soldiers(0) == "no soldiers" and eggs(1) == "1 egg" and points(3) == "3 points" and soldiers(1) == "1 soldier"
     assert [w for w in words if BAD_PLURAL.search(w)] == []
 
 
@@ -209,7 +210,7 @@ def test_the_legend_names_every_icon_and_explains_it(app, spy_text):
     view, surf, c = drawn(s, table=TABLE_720)
     legend = view.legend_rect
     names = {t for t, r in surf.texts if legend.contains(r)}
-    assert {name for name, _ in LEGEND.values()} <= names
+    assert {name for name, _words in LEGEND.values()} <= names
     assert not any(legend.colliderect(r) for r in view.line_rects + view.panels + [view.bar])
     for key, r in view.legend:
         assert len(view.hover(r.center, s, c)) > 40

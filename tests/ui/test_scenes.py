@@ -279,3 +279,140 @@ def test_ai_moves_come_through_the_frame_loop_at_a_readable_pace(app):
             play.ai_thread.join(5)
     assert len(play.states) >= 6
     assert play.save_path.exists()
+
+
+# -- the language ------------------------------------------------------------------------------------
+
+class _Marked:
+    """A made-up catalog: every message comes back marked, so a switch shows at once."""
+    import gettext as _gt
+
+    class Tr(_gt.NullTranslations):
+        def gettext(self, m):
+            return "DE:" + m
+
+        def ngettext(self, a, b, n):
+            return "DE:" + (a if n == 1 else b)
+
+        def pgettext(self, c, m):
+            return "DE:" + m
+
+        def npgettext(self, c, a, b, n):
+            return "DE:" + (a if n == 1 else b)
+
+
+@pytest.fixture
+def german(monkeypatch):
+    """German available (its catalog a made-up one); English again afterwards."""
+    from game.core import i18n
+    monkeypatch.setattr(i18n, "available_languages", lambda: dict(i18n.LANGUAGES))
+    monkeypatch.setitem(i18n._catalogs, "de", _Marked.Tr())
+    yield i18n
+    i18n.set_language("en")
+
+
+def test_the_language_setting_holds_a_known_code_or_nothing():
+    from game.ui import settings
+    s = settings.Settings()
+    assert s["language"] == ""
+    for code in ("en", "de", "fr"):
+        s.set("language", code)
+    with pytest.raises(ValueError):
+        s.set("language", "xx")
+    assert settings.Settings({"language": "klingon"})["language"] == ""
+
+
+def test_the_first_start_takes_the_systems_language_and_keeps_it(german, monkeypatch):
+    from game.app import apply_language
+    from game.ui import settings
+    i18n = german
+    monkeypatch.setattr(pygame.system, "get_pref_locales",
+                        lambda: [{"language": "xx", "country": None}, {"language": "de", "country": "AT"}])
+    s = settings.Settings()
+    assert apply_language(s) == "de" and s["language"] == "de" and i18n.language() == "de"
+    s = settings.Settings({"language": "en"})              # a choice made in Settings wins
+    assert apply_language(s) == "en" and i18n.language() == "en"
+    for failing in (lambda: [], lambda: [{"language": "es", "country": "ES"}], lambda: [{"country": "DE"}]):
+        monkeypatch.setattr(pygame.system, "get_pref_locales", failing)
+        s = settings.Settings()
+        assert apply_language(s) == "en" and s["language"] == "en"
+
+    def broken():
+        raise pygame.error("no locale")
+    monkeypatch.setattr(pygame.system, "get_pref_locales", broken)
+    assert apply_language(settings.Settings()) == "en"
+    i18n.set_language("de")                                  # headless: the system is never asked
+    assert apply_language(settings.Settings(), headless=True) == "de"
+
+
+def test_a_language_chosen_in_settings_shows_at_once(app, german):
+    from game.scenes.settings import ROWS
+    i18n = german
+    app.frame(16)
+    menu = app.scenes.top
+    assert menu.quit_btn.label == "Quit"
+    menu._activate("settings")
+    sc = app.scenes.top
+    sc.sel = [r[0] for r in ROWS].index("language")
+    while i18n.language() != "de":
+        key(app, pygame.K_RIGHT)
+    assert app.settings["language"] == "de" and sc.back_btn.label.startswith("DE:")
+    key(app, pygame.K_RETURN)
+    assert top(app) == "SelectScene" and menu.quit_btn.label == "DE:Quit"
+    assert menu.continue_btn.label.startswith("DE:")
+    key(app, pygame.K_ESCAPE)
+    assert menu.message == "DE:Press Esc again to quit."
+
+
+def test_every_word_on_the_menu_setup_and_settings_comes_from_the_catalog(app):
+    """In the pseudo-locale every message is accented: plain ASCII letters bypassed the catalog
+    (people's names, typed names and file paths excepted)."""
+    from game.core import i18n
+    from game.scenes.error import ErrorScene
+    from game.scenes.settings import SettingsScene
+    from game.scenes.setup import NAMES, SetupScene
+    from game.games import games
+    from game.ui import theme as T
+    shown = []
+    real = T.Theme.text
+    allowed = set(NAMES) | {g.designer for g in games()}
+
+    def record(self, s, *a, **k):
+        shown.append(s)
+        return real(self, s, *a, **k)
+
+    def leaks():
+        out = {s for s in shown if not i18n.is_pseudo_text(s) and s.rstrip("|") not in allowed}
+        shown.clear()
+        return out
+
+    i18n.set_language("pseudo")
+    try:
+        T.Theme.text = record
+        menu = app.scenes.top
+        menu._escape()
+        app.frame(16)
+        menu.draw(app.window)
+        assert not leaks()
+        for entry in games():
+            setup = SetupScene(app, entry.id)
+            app.scenes.push(setup)
+            setup.draw(app.window)
+            setup.kinds = ["human", "medium"] + ["empty"] * (len(setup.kinds) - 2)
+            setup.names[0] = ""
+            setup.start()
+            setup.draw(app.window)
+            setup._act(("rules", None, None))
+            for page in range(6):
+                setup.help.show(page)
+                setup.draw(app.window)
+            assert not leaks(), entry.id
+            app.scenes.pop()
+        app.scenes.push(SettingsScene(app))
+        app.scenes.top.draw(app.window)
+        app.scenes.push(ErrorScene(app, i18n._("Something went wrong"), [], None, can_go_on=True))
+        app.scenes.top.draw(app.window)
+        assert not leaks()
+    finally:
+        T.Theme.text = real
+        i18n.set_language("en")

@@ -4,7 +4,7 @@ import pytest
 
 from game.core import saves
 from game.games import get_rules
-from game.scenes.setup import SetupScene
+from game.scenes.setup import SetupScene, check_seats, drawable
 from game.tools.headless import headless_app
 
 
@@ -56,7 +56,9 @@ def test_a_name_typed_in_setup_always_loads(app):
     setup._act(("name", 0, None))
     for text in ("\u200f\u05d3\u05e0\u05d4 ", family, "\x1b\n", "x" * 60):   # a paste past the field's length
         setup.handle(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    assert setup.names[0].startswith("\u200f\u05d3\u05e0\u05d4 " + family) and len(setup.names[0]) <= 40
+    # what no font of the game can draw is left out (game/ui/text.py decides; all is kept without it)
+    typed = drawable("\u200f\u05d3\u05e0\u05d4 ")[0] + drawable(family)[0]
+    assert setup.names[0].startswith(typed) and len(setup.names[0]) <= 40
     setup.start()
     play = app.scenes.top
     play.step_ai_now() or play.submit(get_rules("antics").legal_actions(play.state)[0])
@@ -90,3 +92,43 @@ def test_enter_or_an_arrow_on_a_focused_setup_control_does_what_a_click_does(app
     assert setup.guided != guided and setup.options[option[1]] != before
     enter_on(("seed", None))
     assert setup.editing == -1
+
+
+@pytest.fixture
+def fonts_without_snowmen(monkeypatch):
+    """A game/ui/text.py whose fonts cannot draw a snowman."""
+    import sys
+    import types
+    fake = types.ModuleType("game.ui.text")
+    fake.can_draw = lambda s: "\u2603" not in s
+    fake.missing_characters = lambda s: sorted({ch for ch in s if ch == "\u2603"})
+    monkeypatch.setitem(sys.modules, "game.ui.text", fake)
+
+
+def test_a_typed_character_no_font_can_draw_is_refused_in_words(app, fonts_without_snowmen):
+    setup = SetupScene(app, "antics")
+    app.scenes.push(setup)
+    setup.names[0] = "Ann"
+    setup._act(("name", 0, None))
+    setup.handle(pygame.event.Event(pygame.TEXTINPUT, text="a\u2603b"))
+    assert setup.names[0] == "Annab"
+    assert "cannot be shown" in setup.message and "\u2603" not in setup.message
+    setup.message = ""
+    setup.handle(pygame.event.Event(pygame.TEXTINPUT, text="c"))
+    assert setup.names[0] == "Annabc" and setup.message == ""
+    setup.draw(app.window)
+    setup.names[1] = "Bo\u2603"                              # however it got there, it cannot start
+    problem = check_seats(setup.rules, setup.seats(), setup.options)
+    assert problem and "player 2" in problem and "cannot show" in problem
+
+
+def test_setup_refuses_names_in_plain_words(app):
+    setup = SetupScene(app, "micropolis")
+    setup.names[0] = "   "
+    assert check_seats(setup.rules, setup.seats(), setup.options) == "Every player needs a name."
+    setup.names[0] = "x" * 41
+    assert "longer than 40 characters" in check_seats(setup.rules, setup.seats(), setup.options)
+    setup.names[0] = "A\tB"
+    assert "control character" in check_seats(setup.rules, setup.seats(), setup.options)
+    setup.names[0] = setup.names[1]
+    assert check_seats(setup.rules, setup.seats(), setup.options) == "Two players have the same name."

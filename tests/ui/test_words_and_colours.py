@@ -260,6 +260,40 @@ def test_it_happens_names_its_dice_by_the_palette():
     assert "a red 4" in v.describe_event(ev, s)
 
 
+def test_every_word_of_the_it_happens_and_micropolis_tables_comes_from_the_catalog():
+    """In the pseudo-locale every catalog message is accented: a plain ASCII letter in a hint, a hover,
+    a button, a move or a log line (the seats named without any) bypassed the catalog."""
+    from game.core import i18n
+    from game.core.rules import Seat as S
+    import game.ui.tables  # noqa: F401
+    from game.ui.views.base import get_view
+    pygame.init()
+    bad = []
+    try:
+        i18n.set_language("pseudo")
+        for game, n, opts in (("it_happens", 2, {}), ("micropolis", 2, {"expert": True})):
+            rules = get_rules(game)
+            s = rules.new_game([S(nm, c) for nm, c in (("Åñçä", "yellow"), ("Ŵøø", "blue"))][:n], 4, opts)
+            v = get_view(game, rules, s.seats, Theme((1280, 720)))
+            v.layout(TABLE_720)
+            rng, k = Rng(4), 0
+            while not rules.is_over(s):
+                p = rules.to_move(s)
+                ctx = ViewContext(viewer=p, to_move=p, human_turn=True, legal=rules.legal_actions(s))
+                v.draw(pygame.Surface((1280, 720)), s, ctx, (0, 0))
+                texts = [v.hint(s, ctx), v.guide(s, ctx)] + [v.action_words(a, s) for a in ctx.legal]
+                texts += [b.label for b in v.buttons] + [getattr(b, "hint", "") for b in v.buttons]
+                if k % 9 == 0:
+                    texts += [v.hover((x, y), s, ctx) for x in range(0, 1280, 37) for y in range(0, 720, 31)]
+                bad += [t for t in texts if t and not i18n.is_pseudo_text(t)]
+                s = rules.apply(s, ctx.legal[rng.below(len(ctx.legal))])
+                k += 1
+            bad += [t for t in (v.describe_event(ev, s) for ev in s.log.to_list()) if t and not i18n.is_pseudo_text(t)]
+    finally:
+        i18n.set_language("en")
+    assert bad == []
+
+
 # -- 3. readable log colours -------------------------------------------------------------------------
 def log_backgrounds():
     """The log's paper over the darkest and the lightest table behind it, and a hovered line."""

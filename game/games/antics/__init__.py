@@ -1,15 +1,16 @@
 """Antics!."""
 from game.core.game import GameInfo, on_demand
+from game.core.i18n import N_
 
 GAME = GameInfo(
     id="antics",
-    title="Antics!",
+    title=N_("Antics!"),
     designer="Gordon & Fraser Lamont",
-    pitch="Build a 3-D ant-hill, send ants out for prey and leaves, dodge the anteaters.",
+    pitch=N_("Build a 3-D ant-hill, send ants out for prey and leaves, dodge the anteaters."),
     min_players=3,
     max_players=4,
     minutes=60,
-    tags=("action selection", "3-D building", "pick-up and deliver"),
+    tags=(N_("action selection"), N_("3-D building"), N_("pick-up and deliver")),
     menu_order=3,
     load_rules=on_demand(f"{__name__}.rules", "get_rules"),
     load_heuristics=on_demand(f"{__name__}.heuristics"),

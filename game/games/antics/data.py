@@ -11,11 +11,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.data import DataError, Entry, data_dir, describe, entries, in_range, list_of, load_yaml, one_of
+from game.core.i18n import N_, _
 
 SYMBOLS = ("scout", "build", "hatch", "ants", "heave", "fungus")
 ACTIONS = ("scout", "build", "hatch", "ants", "heave")
-ACTION_WORDS = {"scout": "Scout", "build": "Build", "hatch": "Hatch", "ants": "ANTS!", "heave": "Heave",
-                "fungus": "Fungus"}
+# the names of the actions (and the fungus), as message ids: translate where shown, with
+# ``action_word`` (or _(ACTION_WORDS[k]))
+ACTION_WORDS = {"scout": N_("Scout"), "build": N_("Build"), "hatch": N_("Hatch"), "ants": N_("ANTS!"),
+                "heave": N_("Heave"), "fungus": N_("Fungus")}
+# the hatching areas by their terrain (or "soldier"), as in "the flower area": see ``area_word``
+AREA_WORDS = {"flower": N_("flower"), "grass": N_("grass"), "water": N_("water"), "pebble": N_("pebble"),
+              "stone": N_("stone"), "soldier": N_("soldier")}
+# one leaf and several, by the leaf's id: see ``leaf_word``
+LEAF_WORDS = {"green": (N_("green leaf"), N_("green leaves")), "brown": (N_("brown leaf"), N_("brown leaves"))}
 NODE_KINDS = ("ant_hill", "junction", "clearing", "leaf_clearing")
 EATS = ("prey", "ants", "prey_and_ants")
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))   # axial hex directions
@@ -332,3 +340,34 @@ def get_data() -> AnticsData:
     if "data" not in _CACHE:
         _CACHE["data"] = load_data()
     return _CACHE["data"]
+
+
+# ---------------------------------------------------------------- names for people
+def action_word(symbol: str) -> str:
+    """An action's (or the fungus's) name in the chosen language ("Scout", "ANTS!"); an unknown
+    symbol as it is."""
+    return _(ACTION_WORDS[symbol]) if symbol in ACTION_WORDS else symbol
+
+
+def area_word(area: str) -> str:
+    """A hatching area by its terrain in the chosen language ("flower", "soldier"); an unknown
+    area by its id."""
+    return _(AREA_WORDS[area]) if area in AREA_WORDS else area.replace("_", " ")
+
+
+def leaf_word(leaf: str, many: bool = False) -> str:
+    """A leaf kind in the chosen language: "green leaf" (``many``: "green leaves")."""
+    words = LEAF_WORDS.get(leaf)
+    if words is None:
+        # i18n: a leaf of a kind the game does not name; {kind} its id from the data files
+        return _("leaves ({kind})").format(kind=leaf) if many else _("leaf ({kind})").format(kind=leaf)
+    return _(words[1] if many else words[0])
+
+
+def prey_word(prey: str) -> str:
+    """A prey kind by its name from the data files, in the chosen language ("ladybird")."""
+    try:
+        found = next((p.name for p in get_data().prey if p.id == prey), None)
+    except DataError:
+        found = None
+    return _(found) if found else prey.replace("_", " ")

@@ -30,9 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import product
 
+from game.core.i18n import _, format_list, ngettext
 from game.core.settings import with_changes
 
-from .data import ACTION_WORDS, ACTIONS
+from .data import ACTIONS
 from .state import (LEAF_PREFIX, BuildCell, BuildDir, BuildOrient, BuildTile, EndActions, Steal, Stop, UseMagnificant,
                     UseSpace)
 
@@ -1104,12 +1105,19 @@ def rollout_policy(rules, s, rng):
 
 
 # ------------------------------------------------------------------ the hint's reason
-def _item_name(item: str) -> str:
-    return f"a {item[len(LEAF_PREFIX):]} leaf" if item.startswith(LEAF_PREFIX) else f"the {item}"
+# The reason is put together from what the action does, each a structured "bit" (its kind and what
+# it names) until the end, where each becomes one catalog message and the bits are joined as the
+# chosen language joins a list, in "It {things}.".
+
+def _item_bit(kind: str, item: str, *more):
+    """A bit about a carried item, told apart by prey and leaf (each has its own messages)."""
+    if item.startswith(LEAF_PREFIX):
+        return (kind + "_leaf", item[len(LEAF_PREFIX):], *more)
+    return (kind + "_prey", item, *more)
 
 
-def _closer_to(rules, s, t, p) -> str:
-    """The prey or leaf the newly placed ants bring nearest, in words ('' if none)."""
+def _closer_to(rules, s, t, p):
+    """The prey or leaf the newly placed ants bring nearest, as a bit (None if none)."""
     before, after = frozenset(s.ants[p]), frozenset(t.ants[p])
     d_before, d_after = _dist(rules, rules.reach(before)), _dist(rules, rules.reach(after))
     best = None
@@ -1118,26 +1126,95 @@ def _closer_to(rules, s, t, p) -> str:
         if s.prey_left[i] and not s.has_prey(p, prey):
             gain = d_before.get(c, 9) - d_after.get(c, 9)
             if gain > 0 and (best is None or d_after.get(c, 9) < best[0]):
-                best = (d_after.get(c, 9), f"the {prey}")
+                best = (d_after.get(c, 9), "prey", prey)
     if best is None:
         for i, lf in enumerate(s.data.leaves):
             if s.leaves_left[i] and d_before.get(lf.clearing, 9) > d_after.get(lf.clearing, 9):
-                best = (d_after[lf.clearing], f"the {lf.id} leaves")
+                best = (d_after[lf.clearing], "leaves", lf.id)
                 break
     if best is None:
-        return ""
-    left = best[0]
-    return f"reaches {best[1]}" if left == 0 else f"brings {best[1]} within {left} trail{'s' * (left != 1)}"
+        return None
+    left, what, which = best
+    return ("reaches_" + what, which) if left == 0 else ("within_" + what, which, left)
+
+
+def _bit_words(bit, names) -> str:
+    """One bit of the reason in the chosen language: a phrase that follows "It" (its verb agrees)."""
+    from .data import action_word, area_word, leaf_word, prey_word
+    kind = bit[0]
+    # i18n: the phrases below make the hint's reason "It {things}." in Antics!; {prey} a prey's name
+    # ("ladybird"), {leaf} a leaf ("green leaf"), {leaves} leaves ("green leaves"), {n} a number,
+    # {name} a player's name, {action} an action's name ("Scout"), {area} a hatching area's terrain
+    if kind == "home_leaf":
+        return _("brings a {leaf} home for a fungus").format(leaf=leaf_word(bit[1]))
+    if kind == "home_prey":
+        return _("brings the {prey} home").format(prey=prey_word(bit[1]))
+    if kind == "home_gain_prey":
+        n = bit[2]
+        return ngettext("brings the {prey} home (+{n} point)", "brings the {prey} home (+{n} points)", n).format(
+            prey=prey_word(bit[1]), n=n)
+    if kind == "pick_prey":
+        return _("picks up the {prey}").format(prey=prey_word(bit[1]))
+    if kind == "pick_leaf":
+        return _("picks up a {leaf}").format(leaf=leaf_word(bit[1]))
+    if kind == "move_prey":
+        return _("heaves the {prey} closer to home").format(prey=prey_word(bit[1]))
+    if kind == "move_leaf":
+        return _("heaves a {leaf} closer to home").format(leaf=leaf_word(bit[1]))
+    if kind == "steal_prey":
+        return _("steals the {prey} from {name}").format(prey=prey_word(bit[1]), name=names[bit[2]])
+    if kind == "steal_leaf":
+        return _("steals a {leaf} from {name}").format(leaf=leaf_word(bit[1]), name=names[bit[2]])
+    if kind == "store":
+        return _("stores the {prey} on the hill").format(prey=prey_word(bit[1]))
+    if kind == "build":
+        # i18n: {action} the symbol on top ("Scout"), {n} the level it is built at
+        return _("builds {action} at level {n}").format(action=action_word(bit[1]), n=bit[2])
+    if kind == "scout":
+        # i18n: {tile} a tile by its two symbols, "Scout / Build"
+        return _("takes the {tile} tile").format(tile=_tile_words(bit[1]))
+    if kind == "scouts":
+        # i18n: {tiles} tiles by their symbols, as a list ("Scout / Build and Hatch / Heave")
+        return _("takes the {tiles} tiles").format(tiles=format_list(_tile_words(x) for x in bit[1]))
+    if kind == "hatch":
+        return _("hatches ants in the {area} area").format(area=area_word(bit[1]))
+    if kind == "guard":
+        return _("guards the food on its way home")
+    if kind == "bridge":
+        return _("bridges the chasm")
+    if kind == "lay":
+        n = bit[1]
+        return ngettext("lays {n} ant on the trails", "lays {n} ants on the trails", n).format(n=n)
+    if kind == "reaches_prey":
+        return _("reaches the {prey}").format(prey=prey_word(bit[1]))
+    if kind == "reaches_leaves":
+        return _("reaches the {leaves}").format(leaves=leaf_word(bit[1], many=True))
+    if kind == "within_prey":
+        n = bit[2]
+        return ngettext("brings the {prey} within {n} trail", "brings the {prey} within {n} trails", n).format(
+            prey=prey_word(bit[1]), n=n)
+    if kind == "within_leaves":
+        n = bit[2]
+        return ngettext("brings the {leaves} within {n} trail", "brings the {leaves} within {n} trails", n).format(
+            leaves=leaf_word(bit[1], many=True), n=n)
+    return ""
+
+
+def _tile_words(symbols) -> str:
+    """A tile by its symbols: "Scout / Build"."""
+    from .data import action_word
+    return " / ".join(action_word(x) for x in symbols)
 
 
 def explain(rules, s, player: int, action) -> str:
-    """Why a move is good, in one line (for the hint): what the whole action does once it is
-    played out the way Medium would, told from the events it makes."""
+    """Why a move is good, in one line (for the hint), in the chosen language: what the whole action
+    does once it is played out the way Medium would, told from the events it makes."""
     if isinstance(action, EndActions):
-        return "No action left is worth taking now: end the turn."
+        return _("No action left is worth taking now: end the turn.")
     t = play_out(rules, rules.apply_trusted(s, action), player)
     evs = [ev for ev in t.log.since(len(s.log)) if ev.get("player") == player]
-    names = [x.name for x in s.seats]
+    from game.core.words import seat_name
+    names = [seat_name(s.seats, q) for q in range(len(s.seats))]
     bits, placed = [], []
     held = {*s.stored[player].values(), *s.beside[player], *s.delivered}     # prey kinds already home
     for ev in evs:
@@ -1145,53 +1222,64 @@ def explain(rules, s, player: int, action) -> str:
         if kind == "heave" and ev.get("how") == "home":
             item = ev["item"]
             if item.startswith(LEAF_PREFIX):
-                bits.append(f"brings {_item_name(item)} home for a fungus")
+                bits.append(_item_bit("home", item))
             elif item in held:
-                bits.append(f"brings {_item_name(item)} home")          # a kind already held adds nothing
+                bits.append(_item_bit("home", item))                    # a kind already held adds nothing
             else:
                 k = len(held)                                           # k kinds score k * k: the next adds 2k + 1
                 held.add(item)
-                gain = len(held) ** 2 - k * k
-                bits.append(f"brings {_item_name(item)} home (+{gain} point{'s' * (gain != 1)})")
+                bits.append(("home_gain_prey", item, len(held) ** 2 - k * k))
         elif kind == "heave" and ev.get("how") == "pick":
-            bits.append(f"picks up {_item_name(ev['item'])}")
-        elif kind == "heave" and ev.get("how") == "move" and not any(b.startswith("heaves") for b in bits):
-            bits.append(f"heaves {_item_name(ev['item'])} closer to home")
+            bits.append(_item_bit("pick", ev["item"]))
+        elif kind == "heave" and ev.get("how") == "move" and not any(b[0].startswith("move_") for b in bits):
+            bits.append(_item_bit("move", ev["item"]))
         elif kind == "steal":
-            bits.append(f"steals {_item_name(ev['item'])} from {names[ev['victim']]}")
+            bits.append(_item_bit("steal", ev["item"], ev["victim"]))
         elif kind == "store":
-            bits.append(f"stores the {ev['prey']} on the hill")
+            bits.append(("store", ev["prey"]))
         elif kind == "build":
-            top = ACTION_WORDS.get(ev["cells"][0][2], ev["cells"][0][2])
-            bits.append(f"builds {top} at level {ev['level']}")
+            bits.append(("build", ev["cells"][0][2], ev["level"]))
         elif kind == "scout" and ev.get("tile"):
-            halves = " / ".join(ACTION_WORDS.get(x, x) for x in s.data.tiles[ev["tile"]])
-            bits.append(f"takes the {halves} tile")
+            bits.append(("scout", tuple(s.data.tiles[ev["tile"]])))
         elif kind == "hatch":
-            bits.append(f"hatches ants in the {ev['area']} area")
+            bits.append(("hatch", ev["area"]))
         elif kind == "place_ant":
             placed.append(ev["trail"])
         elif kind == "guard":
-            bits.append("guards the food on its way home")
+            bits.append(("guard",))
         elif kind == "bridge":
-            bits.append("bridges the chasm")
+            bits.append(("bridge",))
     if placed:
         where = _closer_to(rules, s, t, player)
-        bits.append(f"lays {len(placed)} ant{'s' * (len(placed) > 1)} on the trails" + (f" and {where}" if where else ""))
+        bits.append(("lay", len(placed), where))
     home = {ev["item"] for ev in evs if ev["type"] == "heave" and ev.get("how") == "home"}
-    tiles = [b[len("takes the "):-len(" tile")] for b in bits if b.startswith("takes the ")]
+    tiles = [b[1] for b in bits if b[0] == "scout"]
     seen, lines = set(), []
     for b in bits:                 # repeated words once, the last step of a carried item only
-        if b in seen or any(b.endswith(_item_name(i) + " closer to home") or b == f"picks up {_item_name(i)}"
-                            for i in home):
+        if b in seen or (b[0] in ("pick_prey", "pick_leaf", "move_prey", "move_leaf") and _carried(b, home)):
             continue
         seen.add(b)
-        if b.startswith("takes the "):
+        if b[0] == "scout":
+            seen.update(("scout", x) for x in tiles)
             if len(tiles) > 1:
-                b = "takes the " + ", ".join(tiles[:-1]) + f" and {tiles[-1]} tiles"
-            seen.update(f"takes the {x} tile" for x in tiles)
+                b = ("scouts", tuple(tiles))
         lines.append(b)
     if not lines:
-        return "The least harm of the choices left."
-    return "It " + ", ".join(lines[:3]) + "."
+        return _("The least harm of the choices left.")
+    phrases = []
+    for b in lines[:3]:
+        if b[0] == "lay":
+            phrases.append(_bit_words(b[:2], names))
+            if b[2] is not None:
+                phrases.append(_bit_words(b[2], names))
+        else:
+            phrases.append(_bit_words(b, names))
+    # i18n: the hint's reason in Antics!; {things} what the action does, as a list ("builds Scout at
+    # level 2, lays 2 ants on the trails and reaches the ladybird")
+    return _("It {things}.").format(things=format_list(phrases))
 
+
+def _carried(bit, home) -> bool:
+    """Whether a pick-up or heave bit is about an item that was brought home (its last step tells)."""
+    item = (LEAF_PREFIX + bit[1]) if bit[0].endswith("_leaf") else bit[1]
+    return item in home

@@ -18,6 +18,7 @@ from bisect import bisect_left
 from dataclasses import fields
 from typing import NamedTuple
 
+from game.core.i18n import N_, _, format_list
 from game.core.rng import Rng
 from game.core.rules import EMPTY_LOG, Log, RulesBase, RulesError, ScoreSheet, winners_by_sheets
 
@@ -323,7 +324,7 @@ _CARRIED = [(None, False)]
 
 class AnticsRules(RulesBase):
     id = "antics"
-    title = "Antics!"
+    title = N_("Antics!")
     # what undo may not cross
     reveal_events = frozenset({"draw", "round", "attack", "anteaters", "arrival", "reset", "slide", "game_over"})
     options_spec: list = []
@@ -368,15 +369,21 @@ class AnticsRules(RulesBase):
     def validate_setup(self, seats, options) -> str | None:
         n = len(seats)
         if not self.min_players <= n <= self.max_players:
-            return f"Antics! is for {self.min_players} to {self.max_players} players, not {n}."
+            # i18n: shown in the setup; {low} and {high} the fewest and most players, {n} the players seated
+            return _("Antics! is for {low} to {high} players, not {n}.").format(
+                low=self.min_players, high=self.max_players, n=n)
         colours = [s.color for s in seats]
         if len(set(colours)) != n:
-            return "Each player needs a different colour."
+            return _("Each player needs a different colour.")
         bad = [c for c in colours if c not in self.seat_colors]
         if bad:
-            return f"The ants come in {', '.join(self.seat_colors)}; {bad[0]} is not one of them."
+            from game.core.words import colour_word
+            # i18n: {colours} the ants' colours, as a list ("red, purple and black"), {colour} the one asked for
+            return _("The ants come in {colours}; {colour} is not one of them.").format(
+                colours=format_list(colour_word(c) for c in self.seat_colors), colour=colour_word(bad[0]))
         if options:
-            return f"Antics! has no option called {sorted(options)[0]}."
+            # i18n: {option} the name of a setting the game does not have
+            return _("Antics! has no option called {option}.").format(option=sorted(options)[0])
         return None
 
     def new_game(self, seats, seed, options) -> State:

@@ -49,34 +49,46 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core.i18n import _
+
 ANTEATER = "@"
 LEAF_PREFIX = "leaf:"
 
 
 def _name(seats, p) -> str:
-    if seats is not None and 0 <= p < len(seats):
-        return seats[p].name
-    return f"Player {p + 1}"
+    from game.core.words import seat_name
+    return seat_name(seats, p)
 
 
 def item_name(item: str) -> str:
+    """A carried item (a prey id or "leaf:<kind>") by its name in the chosen language, without an
+    article: "ladybird", "green leaf"."""
+    from .data import leaf_word, prey_word
     if item.startswith(LEAF_PREFIX):
-        return f"{item[len(LEAF_PREFIX):]} leaf"
-    return item
+        return leaf_word(item[len(LEAF_PREFIX):])
+    return prey_word(item)
 
 
 def cell_text(cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+def _words():
+    from . import data
+    return data
+
+
 # ---------------------------------------------------------------- actions
+# describe(): the move in plain words for the log, in the chosen language; cells are shown as
+# "q,r" (axial coordinates), trails and clearings by their ids from the data files
 @dataclass(frozen=True, slots=True)
 class UseSpace:
     """Put an action marker on a visible action hex of your hill and take that action at its level."""
     cell: tuple
 
     def describe(self, seats=None) -> str:
-        return f"use the action space at {cell_text(self.cell)}"
+        # i18n: a move in the log; {cell} a hex of the hill as "q,r"
+        return _("use the action space at {cell}").format(cell=cell_text(self.cell))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +97,8 @@ class UseMagnificant:
     action: str
 
     def describe(self, seats=None) -> str:
-        return f"use the magnificANT to {self.action}"
+        # i18n: a move in the log; {action} an action's name ("Scout", "ANTS!")
+        return _("use the magnificANT for {action}").format(action=_words().action_word(self.action))
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +106,7 @@ class EndActions:
     """End the action phase (giving up any markers left); the clean-up follows."""
 
     def describe(self, seats=None) -> str:
-        return "end the turn"
+        return _("end the turn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +116,8 @@ class Steal:
     victim: int
 
     def describe(self, seats=None) -> str:
-        return f"steal from {_name(seats, self.victim)} on trail {self.trail}"
+        # i18n: a move in the log; {name} a player's name, {trail} a trail's id
+        return _("steal from {name} on trail {trail}").format(name=_name(seats, self.victim), trail=self.trail)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +126,8 @@ class ScoutTake:
     row: int
 
     def describe(self, seats=None) -> str:
-        return f"take the tile in row {self.row + 1}"
+        # i18n: a move in the log; {row} 1-3
+        return _("take the tile in row {row}").format(row=self.row + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +135,7 @@ class BuildTile:
     tile: str
 
     def describe(self, seats=None) -> str:
-        return "choose a tile to build"
+        return _("choose a tile to build")
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +144,8 @@ class BuildCell:
     cell: tuple
 
     def describe(self, seats=None) -> str:
-        return f"build at {cell_text(self.cell)}"
+        # i18n: a move in the log; {cell} a hex of the hill as "q,r"
+        return _("build at {cell}").format(cell=cell_text(self.cell))
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +154,8 @@ class BuildDir:
     cell: tuple
 
     def describe(self, seats=None) -> str:
-        return f"and {cell_text(self.cell)}"
+        # i18n: a move in the log (the hex the tile's second half covers); {cell} a hex as "q,r"
+        return _("put its second half at {cell}").format(cell=cell_text(self.cell))
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +164,8 @@ class BuildOrient:
     symbol: str
 
     def describe(self, seats=None) -> str:
-        return f"turn the tile so {self.symbol} is on the first hex"
+        # i18n: a move in the log; {symbol} an action's name ("Scout") or "Fungus"
+        return _("turn the tile so {symbol} is on the first hex").format(symbol=_words().action_word(self.symbol))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +173,8 @@ class Hatch:
     area: str
 
     def describe(self, seats=None) -> str:
-        return f"hatch an ant in the {self.area} area"
+        # i18n: a move in the log; {area} a hatching area's terrain ("flower") or "soldier"
+        return _("hatch an ant in the {area} area").format(area=_words().area_word(self.area))
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +184,9 @@ class PlaceAnt:
     trail: str
 
     def describe(self, seats=None) -> str:
-        return f"send a {self.area} ant onto trail {self.trail}"
+        # i18n: a move in the log; {area} the hatching area's terrain ("flower") or "soldier", {trail} a trail's id
+        return _("send an ant from the {area} area onto trail {trail}").format(
+            area=_words().area_word(self.area), trail=self.trail)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +194,7 @@ class Bridge:
     """Three soldiers bridge the chasm (two go back to the supply)."""
 
     def describe(self, seats=None) -> str:
-        return "bridge the chasm"
+        return _("bridge the chasm")
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +205,14 @@ class PickUp:
     where: str
 
     def describe(self, seats=None) -> str:
-        return f"pick up the {self.kind} at {self.where}"
+        if self.kind == "area":
+            # i18n: a move in the log; {area} a hatching area's terrain ("flower") or "soldier"
+            return _("take back an ant waiting in the {area} area").format(area=_words().area_word(self.where))
+        if self.kind == "guard":
+            # i18n: a move in the log; {trail} a trail's id
+            return _("take back the guard on trail {trail}").format(trail=self.where)
+        # i18n: a move in the log; {trail} a trail's id
+        return _("take back the ant on trail {trail}").format(trail=self.where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,7 +220,7 @@ class Stop:
     """Use no more units of this action."""
 
     def describe(self, seats=None) -> str:
-        return "stop this action"
+        return _("stop this action")
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +230,8 @@ class HeavePick:
     node: str
 
     def describe(self, seats=None) -> str:
-        return f"pick up from {self.node}"
+        # i18n: a move in the log; {clearing} a clearing's id
+        return _("pick up from {clearing}").format(clearing=self.node)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +240,8 @@ class HeaveMove:
     dst: str
 
     def describe(self, seats=None) -> str:
-        return f"heave from trail {self.src} to trail {self.dst}"
+        # i18n: a move in the log; {src} and {dst} trails' ids
+        return _("heave from trail {src} to trail {dst}").format(src=self.src, dst=self.dst)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +249,8 @@ class HeaveHome:
     trail: str
 
     def describe(self, seats=None) -> str:
-        return f"heave home from trail {self.trail}"
+        # i18n: a move in the log; {trail} a trail's id
+        return _("heave home from trail {trail}").format(trail=self.trail)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,7 +259,10 @@ class StorePrey:
     cell: tuple | None
 
     def describe(self, seats=None) -> str:
-        return "keep the prey beside the hill" if self.cell is None else f"store the prey at {cell_text(self.cell)}"
+        if self.cell is None:
+            return _("keep the prey beside the hill")
+        # i18n: a move in the log; {cell} a hex of the hill as "q,r"
+        return _("store the prey at {cell}").format(cell=cell_text(self.cell))
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +270,7 @@ class Discard:
     tile: str
 
     def describe(self, seats=None) -> str:
-        return "put a tile back in the bag"
+        return _("put a tile back in the bag")
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +279,8 @@ class ArrivalFirst:
     row: int
 
     def describe(self, seats=None) -> str:
-        return f"the anteater of row {self.row + 1} arrives first"
+        # i18n: a move in the log; {row} 1-3
+        return _("the anteater of row {row} arrives first").format(row=self.row + 1)
 
 
 # ---------------------------------------------------------------- state

@@ -1,15 +1,16 @@
 """It Happens.. (Stefan Feld): dice on termite mounds. Pure rules, no pygame."""
 from game.core.game import GameInfo, on_demand
+from game.core.i18n import N_
 
 GAME = GameInfo(
     id="it_happens",
-    title="It Happens..",
+    title=N_("It Happens.."),
     designer="Stefan Feld",
-    pitch="Be Anton the anteater: roll dice onto termite mounds to dig out Queens.",
+    pitch=N_("Be Anton the anteater: roll dice onto termite mounds to dig out Queens."),
     min_players=2,
     max_players=5,
     minutes=30,
-    tags=("dice", "majorities", "set collection"),
+    tags=(N_("dice"), N_("majorities"), N_("set collection")),
     menu_order=1,
     load_rules=on_demand(f"{__name__}.rules", "get_rules"),
     load_heuristics=on_demand(f"{__name__}.heuristics"),

@@ -23,7 +23,9 @@ import math
 import sys
 from dataclasses import dataclass
 
+from game.core.i18n import _, format_list, ngettext, pgettext
 from game.core.settings import with_changes
+from game.core.words import seat_name
 from game.games.it_happens import outcome
 from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
@@ -272,42 +274,89 @@ def rollout_policy(rules, s, rng):
     return (rolls or acts)[rng.below(len(rolls or acts))]
 
 
+# one item as the object of a sentence ("finds a key"): the same messages as the table's words
+# (game/ui/tables/it_happens/words.py), so each item keeps its own gender and article
+_ITEM_ONE = {
+    "map": lambda: pgettext("one item, as object", "a map"),
+    "sneakers": lambda: pgettext("one item, as object", "a pair of sneakers"),
+    "bone": lambda: pgettext("one item, as object", "a bone"),
+    "eyeglasses": lambda: pgettext("one item, as object", "a pair of eyeglasses"),
+    "speaker": lambda: pgettext("one item, as object", "a speaker"),
+    "glove": lambda: pgettext("one item, as object", "a glove"),
+    "spyglass": lambda: pgettext("one item, as object", "a spyglass"),
+    "key": lambda: pgettext("one item, as object", "a key"),
+}
+
+
+def _finds(kind: str) -> str:
+    one = _ITEM_ONE.get(kind)
+    if one is not None:
+        # i18n: part of the hint's reason "It ...": {item} one item as an object ("a map")
+        return _("finds {item}").format(item=one())
+    # i18n: part of the hint's reason "It ...": {item} the id of an item the game has no name for
+    return _("finds an item ({item})").format(item=kind.replace("_", " "))
+
+
 def explain(rules, s, player: int, action) -> str:
-    """Why a move is good, in one line a player understands (for the hint)."""
+    """Why a move is good, in one line a player understands (for the hint), in the chosen language."""
     if isinstance(action, Reroll):
-        return "This value helps little anywhere: a new roll is worth the worm on average."
+        return _("This value helps little anywhere: a new roll is worth the worm on average.")
     if isinstance(action, Pass):
-        return "No place is worth this die now: keep it for later in the round."
+        return _("No place is worth this die now: keep it for later in the round.")
     if isinstance(action, Roll):
-        return "Rolling your own colour keeps the other dice for later." if action.color == s.colors[player] \
-            else "Rolling this colour now leaves your own dice for the places that matter."
+        return _("Rolling your own colour keeps the other dice for later.") if action.color == s.colors[player] \
+            else _("Rolling this colour now leaves your own dice for the places that matter.")
     if not isinstance(action, Place):
         return ""
     after = rules.apply_trusted(s, action)
     i = action.mound
     m = after.mound(i)
-    name = f"mound {int(m.id[1:])}"
+    mound = int(m.id[1:])
     owner = next((ev.get("owner", ev["player"]) for ev in after.log.since(len(s.log)) if ev["type"] == "place"),
                  player)
     bits = []
-    rank = [who for who, _, _ in rules.ranking(after, i)]
-    total = next((t for who, t, _ in rules.ranking(after, i) if who == owner), 0)
-    whose = "you" if owner == player else after.seats[owner].name
+    rank = [who for who, _t, _c in rules.ranking(after, i)]
+    total = next((t for who, t, _c in rules.ranking(after, i) if who == owner), 0)
+    mine = owner == player
+    whose = seat_name(after.seats, owner)
+    # i18n: the parts below make the hint's reason "It {things}." (each says what the move does);
+    # {mound} the number on the mound card, {n} the tile's points, {name} another player's name
     if rank and rank[0] == owner:
-        bits.append(f"puts {whose} ahead for the Queen on {name} ({m.queen_vp} points)")
+        if mine:
+            bits.append(ngettext("puts you ahead for the Queen on mound {mound} ({n} point)",
+                                 "puts you ahead for the Queen on mound {mound} ({n} points)",
+                                 m.queen_vp).format(mound=mound, n=m.queen_vp))
+        else:
+            bits.append(ngettext("puts {name} ahead for the Queen on mound {mound} ({n} point)",
+                                 "puts {name} ahead for the Queen on mound {mound} ({n} points)",
+                                 m.queen_vp).format(name=whose, mound=mound, n=m.queen_vp))
     elif len(rank) > 1 and rank[1] == owner:
-        bits.append(f"puts {whose} in line for the General on {name} ({m.general_vp} points)")
+        if mine:
+            bits.append(ngettext("puts you in line for the General on mound {mound} ({n} point)",
+                                 "puts you in line for the General on mound {mound} ({n} points)",
+                                 m.general_vp).format(mound=mound, n=m.general_vp))
+        else:
+            bits.append(ngettext("puts {name} in line for the General on mound {mound} ({n} point)",
+                                 "puts {name} in line for the General on mound {mound} ({n} points)",
+                                 m.general_vp).format(name=whose, mound=mound, n=m.general_vp))
     if total == m.worm_number:
-        bits.append(f"hits its worm number {m.worm_number}")
+        # i18n: part of the hint's reason "It ...": {n} the mound's worm number
+        bits.append(_("hits its worm number {n}").format(n=m.worm_number))
     gain = next((ev.get("gain") for ev in after.log.since(len(s.log)) if ev["type"] == "place"), None)
     if gain == "worm":
-        bits.append("digs up a worm")
+        bits.append(_("digs up a worm"))
     elif gain:
         held = s.items[owner][rules.comps.item_types.index(gain)]
-        bits.append("completes a pair" if held == 1 else ("adds a new kind of item" if held == 0 else f"finds a {gain}"))
+        bits.append(_("completes a pair") if held == 1 else (_("adds a new kind of item") if held == 0 else _finds(gain)))
     if owner != player and not bits:
-        bits.append(f"keeps your own dice for better places ({after.seats[owner].name} gets little from it)")
-    return ("It " + ", ".join(bits) + ".") if bits else f"The best use of this die on {name}."
+        # i18n: part of the hint's reason "It ...": {name} the player whose die it is
+        bits.append(_("keeps your own dice for better places ({name} gets little from it)").format(name=whose))
+    if bits:
+        # i18n: the hint's reason for placing a die; {things} what the move does, as a list
+        # ("puts you ahead for the Queen on mound 3 (5 points) and digs up a worm")
+        return _("It {things}.").format(things=format_list(bits))
+    # i18n: {mound} the number on the mound card
+    return _("The best use of this die on mound {mound}.").format(mound=mound)
 
 
 class Heuristics:

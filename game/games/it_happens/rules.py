@@ -9,13 +9,16 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import itemgetter
 
+from game.core.i18n import N_, _, format_list
 from game.core.rng import Rng
 from game.core.rules import EMPTY_LOG, Log, RulesBase, RulesError, ScoreSheet, Seat, winners_by_sheets
 from game.games.it_happens import data
 from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll, State
 
-NEUTRAL_NAME = "Anton's cousin"
+# the imaginary seat of a two-player game: its name in the record is this English message id, shown
+# translated (Seat.shown_name)
+NEUTRAL_NAME = N_("Anton's cousin")
 REROLL, PASS = Reroll(), Pass()
 TOTAL = itemgetter(1)                                        # of a ranking row (seat, total, column)
 
@@ -67,13 +70,13 @@ def components():
 
 class ItHappensRules(RulesBase):
     id = "it_happens"
-    title = "It Happens.."
+    title = N_("It Happens..")
     # what undo may not cross
     reveal_events = frozenset({"roll", "reroll", "round", "award"})
     min_players = 2
     max_players = 5
     private_info = True   # victory point tiles lie face down: hot seat hides them between humans
-    options_spec = [{"key": "worm_supply_limited", "label": "Limited worm supply (24 tiles)",
+    options_spec = [{"key": "worm_supply_limited", "label": N_("Limited worm supply (24 tiles)"),
                      "type": "bool", "default": True}]
 
     def __init__(self):
@@ -101,21 +104,27 @@ class ItHappensRules(RulesBase):
     def validate_setup(self, seats, options) -> str | None:
         real = [s for s in seats if s.kind != "imaginary"]
         if not self.min_players <= len(real) <= self.max_players:
-            return f"It Happens.. is for {self.min_players} to {self.max_players} players, not {len(real)}."
+            # i18n: shown in the setup; {low} and {high} the fewest and most players, {n} the players seated
+            return _("It Happens.. is for {low} to {high} players, not {n}.").format(
+                low=self.min_players, high=self.max_players, n=len(real))
         colors = [s.color for s in real]
         if len(set(colors)) != len(colors):
-            return "Each player needs a different dice colour."
+            return _("Each player needs a different dice colour.")
         bad = [c for c in colors if c not in self.comps.colors]
         if bad:
-            return f"The dice come in {', '.join(self.comps.colors)}; {bad[0]} is not one of them."
+            from game.core.words import colour_word
+            # i18n: {colours} the dice colours, as a list ("yellow, red and green"), {colour} the one asked for
+            return _("The dice come in {colours}; {colour} is not one of them.").format(
+                colours=format_list(colour_word(c) for c in self.comps.colors), colour=colour_word(bad[0]))
         unknown = set(options) - self._option_keys
         if unknown:
-            return f"Unknown option {sorted(unknown)[0]!r} for It Happens.."
+            # i18n: {option} the name of a setting the game does not have
+            return _("It Happens.. has no option called {option}.").format(option=repr(sorted(unknown)[0]))
         return None
 
     def imaginary_seat(self, real: int) -> str | None:
         """The name of the seat the rules add for ``real`` players (the setup lets its colour be chosen)."""
-        return NEUTRAL_NAME if real == 2 else None
+        return _(NEUTRAL_NAME) if real == 2 else None
 
     def new_game(self, seats: list[Seat], seed: int, options: dict) -> State:
         c = self.comps

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.core.i18n import _
 from game.core.rng import Rng
 from game.core.rules import Log
 
@@ -42,19 +43,21 @@ class Roll:
     color: str
 
     def describe(self, seats=None) -> str:
-        return f"roll a {self.color} die"
+        from game.core.words import colour_word
+        # i18n: a move in the log; {colour} a dice colour word ("red")
+        return _("roll a {colour} die").format(colour=colour_word(self.color))
 
 
 @dataclass(frozen=True)
 class Reroll:
     def describe(self, seats=None) -> str:
-        return "pay a worm to roll again"
+        return _("pay a worm to roll again")
 
 
 @dataclass(frozen=True)
 class Pass:
     def describe(self, seats=None) -> str:
-        return "pay a worm to pass"
+        return _("pay a worm to pass")
 
 
 @dataclass(frozen=True)
@@ -63,7 +66,9 @@ class Place:
     column: int  # 0..4, left to right
 
     def describe(self, seats=None) -> str:
-        return f"place the die on mound {self.mound + 1}, column {self.column + 1}"
+        # i18n: a move in the log; {mound} 1-3 (the mound's place on the table, left to right), {column} 1-5
+        return _("place the die on mound {mound}, column {column}").format(mound=self.mound + 1,
+                                                                            column=self.column + 1)
 
 
 @dataclass(slots=True)

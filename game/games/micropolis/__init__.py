@@ -6,16 +6,17 @@
 - ``scoring.anthill_breakdown(s, anthill)``: live score preview of one anthill.
 """
 from game.core.game import GameInfo, on_demand
+from game.core.i18n import N_
 
 GAME = GameInfo(
     id="micropolis",
-    title="Micropolis",
+    title=N_("Micropolis"),
     designer="Bruno Cathala & Charles Chevallier",
-    pitch="Draft tiles from a line of seven and grow the richest anthill.",
+    pitch=N_("Draft tiles from a line of seven and grow the richest anthill."),
     min_players=2,
     max_players=6,
     minutes=30,
-    tags=("drafting", "tile laying", "networks"),
+    tags=(N_("drafting"), N_("tile laying"), N_("networks")),
     menu_order=2,
     load_rules=on_demand(f"{__name__}.rules", "get_rules"),
     load_heuristics=on_demand(f"{__name__}.heuristics"),

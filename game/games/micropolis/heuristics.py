@@ -16,6 +16,8 @@ from __future__ import annotations
 import math
 import sys
 
+from game.core.i18n import N_, _, ngettext
+
 from .scoring import own_lines, scorer
 from .state import ChooseLeader, FillBarracks, PlaceEnd, Sentry, Take
 
@@ -230,17 +232,20 @@ def evaluate(rules, s, player) -> float:
     return mine - rival
 
 
-# the scoring lines named as the table names them (game/ui/tables/micropolis/view.py LINE_LABELS)
-_LINE_WORDS = {"population": "Population", "royal": "Royal gallery", "red_army": "Largest army"}
+# the scoring lines named as the table names them (game/ui/tables/micropolis/words.py LINE_LABELS),
+# translated when the hint is made
+_LINE_WORDS = {"population": N_("Population"), "colony": N_("Colony"), "harvest": N_("Harvest"),
+               "royal": N_("Royal gallery"), "red_army": N_("Largest army"), "barracks": N_("Barracks")}
 
 
 def explain(rules, s, player: int, action) -> str:
-    """Why a move is good, in one line (for the hint): the scoring line it grows most once the
-    player's own follow-up decisions (where the tile goes, barracks) are made as Medium would."""
+    """Why a move is good, in one line (for the hint), in the chosen language: the scoring line it
+    grows most once the player's own follow-up decisions (where the tile goes, barracks) are made
+    as Medium would."""
     from game.core.rng import Rng
     before = rules.score_sheets(s)[player].lines
     t = rules.apply_trusted(s, action)
-    for _ in range(4):
+    for _step in range(4):
         if rules.is_over(t) or rules.to_move(t) != player:
             break
         acts = rules.legal_actions(t)
@@ -252,12 +257,18 @@ def explain(rules, s, player: int, action) -> str:
     total = sum(gains.values())
     if gains[best] <= 0:
         if isinstance(action, Take):
-            return "Nothing here scores at once: this tile costs least and keeps your galleries open."
-        return "The least harm of the choices left."
-    name = _LINE_WORDS.get(best, best.replace("_", " ").capitalize())
-    more = f" ({total} points in all)" if total > gains[best] else ""
-    word = "point" if gains[best] == 1 else "points"
-    return f"It brings {gains[best]} {word} of {name}{more}."
+            return _("Nothing here scores at once: this tile costs least and keeps your galleries open.")
+        return _("The least harm of the choices left.")
+    # a line the table does not name (a game's data may add one): its id, in words
+    name = _(_LINE_WORDS[best]) if best in _LINE_WORDS else best.replace("_", " ").capitalize()
+    n = gains[best]
+    if total > n:
+        # i18n: the hint's reason; {n} points, {line} a scoring line ("Population"), {total} all points it brings
+        return ngettext("It brings {n} point of {line} ({total} points in all).",
+                        "It brings {n} points of {line} ({total} points in all).", n).format(
+                            n=n, line=name, total=total)
+    # i18n: the hint's reason; {n} points, {line} a scoring line ("Population")
+    return ngettext("It brings {n} point of {line}.", "It brings {n} points of {line}.", n).format(n=n, line=name)
 
 
 def for_level(level: str | None):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import threading
 from itertools import combinations, compress
 
+from game.core.i18n import N_, _
 from game.core.rng import Rng
 from game.core.rules import EMPTY_LOG, Log, RulesBase, RulesError, ScoreSheet, winners_by_sheets
 
@@ -57,13 +58,13 @@ if Anthill._fields != ("owner", "slots", "left", "count", "army", "full", "archi
 
 class MicropolisRules(RulesBase):
     id = "micropolis"
-    title = "Micropolis"
+    title = N_("Micropolis")
     # what undo may not cross
     reveal_events = frozenset({"draw", "refill", "round", "game_over"})
     min_players = 2
     max_players = 6
     seat_colors = ["red", "blue", "green", "yellow", "purple", "orange"]
-    options_spec = [{"key": "expert", "label": "Expert mode: two anthills each (2-3 players)",
+    options_spec = [{"key": "expert", "label": N_("Expert mode: two anthills each (2-3 players)"),
                      "type": "bool", "default": False}]
 
     def __init__(self, data=None):
@@ -94,9 +95,11 @@ class MicropolisRules(RulesBase):
     def validate_setup(self, seats, options) -> str | None:
         n = len(seats)
         if not self.min_players <= n <= self.max_players:
-            return f"Micropolis needs {self.min_players} to {self.max_players} players (got {n})."
+            # i18n: shown in the setup; {low} and {high} the fewest and most players, {n} the players seated
+            return _("Micropolis needs {low} to {high} players (got {n}).").format(
+                low=self.min_players, high=self.max_players, n=n)
         if (options or {}).get("expert") and n not in self.c.expert_players:
-            return "Expert mode is for 2 or 3 players only."
+            return _("Expert mode is for 2 or 3 players only.")
         return None
 
     def new_game(self, seats, seed, options) -> State:

@@ -53,6 +53,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from game.core.i18n import _, format_list
 from game.core.rng import Rng
 from game.core.rules import Log
 
@@ -76,9 +77,8 @@ class Anthill(NamedTuple):
 
 
 def _name(seats, p) -> str:
-    if seats is not None and 0 <= p < len(seats):
-        return seats[p].name
-    return f"Player {p + 1}"
+    from game.core.words import seat_name
+    return seat_name(seats, p)
 
 
 @dataclass(frozen=True)
@@ -91,8 +91,13 @@ class Take:
     anthill: int = 0
 
     def describe(self, seats=None) -> str:
-        how = " with an Architect token" if self.architect else ""
-        return f"take the tile at position {self.position + 1}{how} (anthill {self.anthill + 1})"
+        if self.architect:
+            # i18n: a move in the log; {position} 1-7 in the line of tiles, {anthill} the anthill's number
+            return _("take the tile at position {position} with an Architect token (anthill {anthill})").format(
+                position=self.position + 1, anthill=self.anthill + 1)
+        # i18n: a move in the log; {position} 1-7 in the line of tiles, {anthill} the anthill's number
+        return _("take the tile at position {position} (anthill {anthill})").format(
+            position=self.position + 1, anthill=self.anthill + 1)
 
 
 @dataclass(frozen=True)
@@ -102,7 +107,12 @@ class PlaceEnd:
     end: str
 
     def describe(self, seats=None) -> str:
-        return f"place the tile at the {self.end} end"
+        if self.end == "left":
+            return _("place the tile at the left end")
+        if self.end == "right":
+            return _("place the tile at the right end")
+        # i18n: a move in the log; {end} the id of an end of the arc the game does not name
+        return _("place the tile at the {end} end").format(end=self.end)
 
 
 @dataclass(frozen=True)
@@ -111,7 +121,7 @@ class FillBarracks:
     fill: bool
 
     def describe(self, seats=None) -> str:
-        return "fill the barracks" if self.fill else "leave the barracks empty"
+        return _("fill the barracks") if self.fill else _("leave the barracks empty")
 
 
 @dataclass(frozen=True)
@@ -121,8 +131,9 @@ class Sentry:
 
     def describe(self, seats=None) -> str:
         if not self.full:
-            return "sentry: all barracks empty"
-        return "sentry: full barracks " + ", ".join(sorted(self.full))
+            return _("sentry: all barracks empty")
+        # i18n: a move in the log; {tiles} the ids of the tiles whose barracks end full, as a list
+        return _("sentry: full barracks {tiles}").format(tiles=format_list(sorted(self.full)))
 
 
 @dataclass(frozen=True)
@@ -131,7 +142,8 @@ class ChooseLeader:
     anthill: int
 
     def describe(self, seats=None) -> str:
-        return f"give the Red army token to anthill {self.anthill + 1}"
+        # i18n: a move in the log; {anthill} the anthill's number
+        return _("give the Red army token to anthill {anthill}").format(anthill=self.anthill + 1)
 
 
 @dataclass

@@ -1,7 +1,6 @@
-"""Words shared by every table (pure: no pygame, so headless tools can read a game's log)."""
+"""Words shared by every table (pure: no pygame, so headless tools can read a game's log).
+
+Lists of words are joined by ``game.core.i18n.format_list`` (as the chosen language joins them);
+the English-only ``join_words`` that lived here is gone.
+"""
 from __future__ import annotations
-
-
-def join_words(parts: list[str], last: str = "and") -> str:
-    """'a', 'a and b', 'a, b and c' (or 'a, b or c' with ``last="or"``)."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + f" {last} " + parts[-1]

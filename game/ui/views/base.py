@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.core.i18n import _
 from game.ui import theme as T
 
 
@@ -31,7 +32,8 @@ class GameView:
     """Base class: override what your game needs."""
 
     event_sounds: dict = {}       # event type -> sound effect (game/ui/sound.py)
-    line_labels: dict = {}        # scoring line -> its name on the table (the results use it too)
+    line_labels: dict = {}        # scoring line -> its name on the table, translated (the results use it too;
+                                  # a view with names of its own makes this a property that calls _())
     confirm_placements = False    # the player's setting: a click selects, a second click confirms
     anim_factor = 1.0             # the player's animation speed: animations last this many times longer
 
@@ -171,7 +173,9 @@ class PlaceholderView(GameView):
         r = self.rect.inflate(-self.th.px(80), -self.th.px(80))
         from game.ui.widgets import draw_panel
         draw_panel(surf, r, self.th)
-        t = self.th.text(f"{self.rules.title}: the table is being built", "title", T.INK, bold=True)
+        # i18n: {title} a game's title
+        t = self.th.text(_("{title}: the table is being built").format(title=self.rules.title), "title", T.INK,
+                         bold=True)
         surf.blit(t, t.get_rect(center=r.center))
 
     def click(self, pos, state, ctx):

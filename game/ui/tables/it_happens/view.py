@@ -6,13 +6,13 @@ import random
 
 import pygame
 
+from game.core.i18n import _, format_list, ngettext, pgettext
 from game.games.it_happens.data import PLAIN, WORM
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
 from game.ui import theme as T
 from game.ui.tables.it_happens import art as A
 from game.ui.tables.it_happens import words as W
-from game.ui.tables.words import join_words
-from game.ui.tables.it_happens.words import item_words, mound_number, plural, worms_left  # noqa: F401
+from game.ui.tables.it_happens.words import item_name, item_words, mound_number, seat_name, worms_left  # noqa: F401
 from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_panel
 
@@ -24,15 +24,48 @@ MOUND_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_KP1: 0, pyga
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
+def space_key() -> str:
+    # i18n: the space bar's name on a key cap and in hints
+    return pgettext("key", "Space")
+
+
+def reroll_key() -> str:
+    # i18n: the letter of the keyboard key that rerolls (the R key: keep R unless your keyboards label it otherwise)
+    return pgettext("key", "R")
+
+
+def pass_key() -> str:
+    # i18n: the letter of the keyboard key that passes (the P key)
+    return pgettext("key", "P")
+
+
+def seat_kind_words(kind: str) -> str:
+    """A seat's kind under its name: "" for a human, "imaginary", "medium AI"."""
+    return {"human": lambda: "",
+            # i18n: under the name of the imaginary player of a two-player game
+            "imaginary": lambda: pgettext("seat", "imaginary"),
+            "easy": lambda: pgettext("seat", "easy AI"),
+            "medium": lambda: pgettext("seat", "medium AI"),
+            "hard": lambda: pgettext("seat", "hard AI"),
+            "random": lambda: pgettext("seat", "random AI")}.get(kind, lambda: kind)()
+
+
+def cap_first(text: str) -> str:
+    """The text with its first letter made upper case (a word that starts a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
 class KeyButton(Button):
     """A button with its keyboard key drawn as a key cap at its right end."""
 
     def __init__(self, label, action, cap: str, style="normal"):
         super().__init__(label, action, style=style)
         self.cap = cap
+        self.font = "label"         # a size down ("body", "small") when the row of buttons has no room
+        self.short = label          # the label when even the smallest font has no room
 
     def width(self, th) -> int:
-        return th.text(self.label, "label", T.INK, bold=True).get_width() + self.cap_w(th) + th.px(48)
+        return th.text(self.label, self.font, T.INK, bold=True).get_width() + self.cap_w(th) + th.px(48)
 
     def cap_w(self, th) -> int:
         return max(th.px(34), th.text(self.cap, "body", T.INK, bold=True).get_width() + th.px(14))
@@ -43,7 +76,7 @@ class KeyButton(Button):
         self.label = label
         r = self.rect
         ink = T.contrast_ink((214, 140, 52) if self.style == "primary" else T.PAPER)
-        txt = th.text(label, "label", ink, bold=True)
+        txt = th.text(label, self.font, ink, bold=True)
         surf.blit(txt, txt.get_rect(midleft=(r.x + th.px(18), r.centery)))
         cap = A.keycap(self.cap_w(th), th.px(34), True)
         cr = cap.get_rect(midright=(r.right - th.px(12), r.centery))
@@ -127,7 +160,7 @@ class View(GameView):
 
     # -- static card art (cached per mound and size) -----------------------------------------
     def _card_art(self, mound_id: str, size: tuple[int, int]) -> pygame.Surface:
-        key = (mound_id, size)
+        key = (mound_id, size, _("Mound {mound}"))      # the language is part of the picture
         cache = self.__dict__.setdefault("_card_cache", {})
         if key in cache:
             return cache[key]
@@ -152,9 +185,11 @@ class View(GameView):
         num = self.text(str(m.worm_number), "label", T.INK, bold=True)
         surf.blit(num, num.get_rect(midright=(wb.right - th.px(12), wb.centery)))
         x = self._key_cap_rect(card).right + th.px(8)
-        name = self.text(f"Mound {mound_number(m.id)}", "label", T.INK, bold=True)
+        # i18n: the title of a mound card; {mound} its number
+        title = _("Mound {mound}").format(mound=mound_number(m.id))
+        name = self.text(title, "label", T.INK, bold=True)
         if x + name.get_width() > wb.x - th.px(4):
-            name = self.text(f"Mound {mound_number(m.id)}", "body", T.INK, bold=True)
+            name = self.text(title, "body", T.INK, bold=True)
         surf.blit(name, name.get_rect(midleft=(x, wb.centery)))
         for c, spaces in enumerate(m.columns):
             for k, kind in enumerate(spaces):
@@ -264,15 +299,15 @@ class View(GameView):
         y = box.y + th.px(10)
         for kind, p, vp in lines:
             surf.blit(A.vp_tile(th.px(46), vp, kind), (box.x + th.px(12), y))
-            t = self.text(f"{state.seats[p].name}", "label", T.INK, bold=True)
+            t = self.text(seat_name(state.seats[p]), "label", T.INK, bold=True)
             surf.blit(t, (box.x + th.px(70), y + th.px(10)))
             y += th.px(56)
         if ev["worms"]:
             surf.blit(A.icon("worm", th.px(46)), (box.x + th.px(12), y))
-            t = self.text(", ".join(state.seats[p].name for p in ev["worms"]), "label", T.INK, bold=True)
+            t = self.text(format_list([seat_name(state.seats[p]) for p in ev["worms"]]), "label", T.INK, bold=True)
             surf.blit(t, (box.x + th.px(70), y + th.px(10)))
         if not lines and not ev["worms"]:
-            t = self.text("Nobody played here", "label", T.INK_SOFT)
+            t = self.text(_("Nobody played here"), "label", T.INK_SOFT)
             surf.blit(t, t.get_rect(center=box.center))
 
     def _draw_middle(self, surf, state, ctx):
@@ -280,9 +315,12 @@ class View(GameView):
         r = self.mid
         light = (250, 232, 196)
         draw_panel(surf, r, th, fill=(92, 60, 38), edge=(60, 38, 22), radius=14)
-        title = "The game is over" if state.phase == "over" else f"Round {state.round} of {self.comps.rounds}"
+        title = (_("The game is over") if state.phase == "over"
+                 else _("Round {round} of {rounds}").format(round=state.round, rounds=self.comps.rounds))
         info = self.text(title, "title", light, bold=True)
-        deck = self.text(f"{plural(len(state.deck), 'mound')} face down", "small", (230, 210, 180))
+        n = len(state.deck)
+        deck = self.text(ngettext("{n} mound face down", "{n} mounds face down", n).format(n=n),
+                         "small", (230, 210, 180))
         top = r.centery - (info.get_height() + deck.get_height()) // 2
         surf.blit(info, (r.x + th.px(20), top))
         surf.blit(deck, (r.x + th.px(22), top + info.get_height()))
@@ -298,12 +336,25 @@ class View(GameView):
                 tilt = int((1 - self.roll_t / ROLL_MS) * 40 * math.sin(self.roll_t / 30))
             img = A.die(ds, shown, self.rgb_of(color), tilt)
             surf.blit(img, img.get_rect(midleft=(x, r.centery)))
-            label = self.text(f"{state.seats[state.turn].name} rolled", "small", (230, 210, 180))
+            # i18n: over the die just rolled; {name} a player
+            label = self.text(_("{name} rolled").format(name=seat_name(state.seats[state.turn])), "small", (230, 210, 180))
             surf.blit(label, (x + ds + th.px(18), r.y + th.px(8)))
             x += ds + th.px(18)
         self.buttons = self._make_buttons(state, ctx)
         bh = th.px(54)
         by = r.centery - bh // 2 + (th.px(12) if state.current is not None else 0)
+        room = r.right - th.px(10) - x            # longer words (German, French) take a smaller font
+        for short in (False, True):
+            for font in ("label", "body", "small"):
+                for b in self.buttons:
+                    b.font = font
+                    if short:
+                        b.label = b.short
+                if sum(b.width(th) + th.px(12) for b in self.buttons) - th.px(12) <= room:
+                    break
+            else:
+                continue
+            break
         for b in self.buttons:
             w = b.width(th)
             b.rect = pygame.Rect(x, by, w, bh)
@@ -319,7 +370,7 @@ class View(GameView):
         """The public worm supply, as a pill; returns its rect."""
         th = self.th
         left = worms_left(state)
-        words = "Worms: no limit" if left is None else f"Worms left: {left}"
+        words = _("Worms: no limit") if left is None else _("Worms left: {n}").format(n=left)
         t = self.text(words, "body", T.INK, bold=True)
         h = th.px(46)
         badge = pygame.Rect(x, self.mid.centery - h // 2, h + t.get_width() + th.px(16), h)
@@ -337,15 +388,24 @@ class View(GameView):
         out = []
         for k, a in enumerate(rolls):
             neutral = state.neutral is not None and a.color == state.colors[state.neutral]
-            label = f"Roll {T.color_word(a.color)}" + (f" ({state.seats[state.neutral].name})" if neutral else "")
-            if len(rolls) == 1:
-                out.append(KeyButton("Roll" if not neutral else label, a, "Space", style="primary"))
+            if neutral:
+                # i18n: a button: roll the die of {colour} ("yellow") for the imaginary player {name}
+                label = _("Roll {colour} ({name})").format(colour=T.color_word(a.color),
+                                                         name=seat_name(state.seats[state.neutral]))
             else:
-                out.append(KeyButton(label, a, str(k + 1), style="primary"))
+                # i18n: a button: roll the die of {colour} ("yellow")
+                label = _("Roll {colour}").format(colour=T.color_word(a.color))
+            if len(rolls) == 1:
+                b = KeyButton(pgettext("button", "Roll") if not neutral else label, a, space_key(), style="primary")
+            else:
+                b = KeyButton(label, a, str(k + 1), style="primary")
+            if neutral:                       # no room for the name: the hint and the hover still say it
+                b.short = _("Roll {colour}").format(colour=T.color_word(a.color))
+            out.append(b)
         if Reroll() in ctx.legal:
-            out.append(KeyButton("Reroll - 1 worm", Reroll(), "R"))
+            out.append(KeyButton(_("Reroll - 1 worm"), Reroll(), reroll_key()))
         if Pass() in ctx.legal:
-            out.append(KeyButton("Pass - 1 worm", Pass(), "P"))
+            out.append(KeyButton(_("Pass - 1 worm"), Pass(), pass_key()))
         return out
 
     def _draw_players(self, surf, state, ctx):
@@ -365,11 +425,12 @@ class View(GameView):
             y = r.y + pad
             T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(state.colors[p], "circle"), (r.x + pad + th.px(14), y + th.px(14)),
                           th.px(14), self.owner_rgb(state, p))
-            name = self.text(seat.name, "label", T.INK, bold=True)
+            name = self.text(seat_name(seat), "label", T.INK, bold=True)
             surf.blit(name, (r.x + pad + th.px(36), y))
-            kind = {"human": "", "imaginary": "imaginary"}.get(seat.kind, f"{seat.kind} AI")
+            kind = seat_kind_words(seat.kind)
             if p in state.skipped and state.phase != "over":
-                kind = (kind + " - can't place").strip(" -")
+                # i18n: under a player's name: {kind} "medium AI" or "imaginary"; they cannot place a die
+                kind = _("{kind} - can't place").format(kind=kind) if kind else _("can't place")
             if kind:
                 k = self.text(kind, "tiny", T.INK_SOFT)
                 surf.blit(k, (r.x + pad + th.px(36), y + name.get_height()))
@@ -386,26 +447,35 @@ class View(GameView):
         ds = th.px(30)
         dice = []
         for color, cnt in state.hand[p].items():
-            for _ in range(cnt):
+            for _k in range(cnt):
                 img = A.die(ds, 1 if color != state.colors[p] else 6, self.rgb_of(color))
                 surf.blit(img, (x, y))
                 x += ds + th.px(1)
             x += th.px(8)
             if cnt:
-                dice.append(plural(cnt, f"{T.color_word(color)} die", f"{T.color_word(color)} dice"))
+                # i18n: dice in a hand: {colour} a colour word ("red")
+                dice.append(ngettext("{n} {colour} die", "{n} {colour} dice", cnt).format(
+                    n=cnt, colour=T.color_word(color)))
         if dice:
-            self.hot.append((pygame.Rect(x0, y, x - x0, ds),
-                             f"{state.seats[p].name} still holds {join_words(dice)} this round."))
+            # i18n: {dice} a list: "2 red dice and 1 yellow die"
+            self.hot.append((pygame.Rect(x0, y, x - x0, ds), _("{name} still holds {dice} this round.").format(
+                name=seat_name(state.seats[p]), dice=format_list(dice))))
 
     def _draw_worms(self, surf, state, p, wx, y):
         th = self.th
         surf.blit(A.icon("worm", th.px(34)), (wx, y - th.px(4)))
-        wt = self.text(f"x{state.worms[p]}", "label", T.INK, bold=True)
+        # i18n: beside a worm picture: how many worms a player has
+        wt = self.text(pgettext("count", "x{n}").format(n=state.worms[p]), "label", T.INK, bold=True)
         surf.blit(wt, (wx + th.px(36), y - th.px(2)))
-        words = f"{state.seats[p].name} has {plural(state.worms[p], 'worm')}: 1 VP each at the end"
+        n = state.worms[p]
         if p != state.neutral:
-            words += "; spend one to reroll or to pass"
-        self.hot.append((pygame.Rect(wx, y - th.px(4), th.px(74), th.px(34)), f"{words}. {self._supply_words(state)}"))
+            words = ngettext("{name} has {n} worm: 1 VP each at the end; spend one to reroll or to pass.",
+                             "{name} has {n} worms: 1 VP each at the end; spend one to reroll or to pass.", n)
+        else:
+            words = ngettext("{name} has {n} worm: 1 VP each at the end.",
+                             "{name} has {n} worms: 1 VP each at the end.", n)
+        words = words.format(name=seat_name(state.seats[p]), n=n)
+        self.hot.append((pygame.Rect(wx, y - th.px(4), th.px(74), th.px(34)), f"{words} {self._supply_words(state)}"))
 
     def _draw_items(self, surf, state, p, r, y) -> int:
         th = self.th
@@ -423,8 +493,10 @@ class View(GameView):
             surf.blit(A.icon(kind, isz), box)
             ct = self.text(str(cnt), "small", T.INK, bold=True)
             surf.blit(ct, (box.right + th.px(2), box.bottom - ct.get_height()))
-            score = "two or more of a kind score 5 VP" if cnt < 2 else "a set: 5 VP"
-            self.hot.append((box, f"{state.seats[p].name} has {item_words(kind, cnt)} ({score})."))
+            # i18n: {items} "a key", "2 pairs of sneakers"
+            words = (_("{name} has {items} (two or more of a kind score 5 VP).") if cnt < 2
+                     else _("{name} has {items} (a set: 5 VP)."))
+            self.hot.append((box, words.format(name=seat_name(state.seats[p]), items=item_words(kind, cnt))))
             x += isz + th.px(26)
         return y + isz + th.px(8)
 
@@ -500,11 +572,11 @@ class View(GameView):
 
     def guide(self, state, ctx) -> str:
         if state.phase == "roll":
-            return ("Each turn you roll one die and put it on a termite mound. Press Space (or the Roll "
-                    "button) to roll; with two players you may roll the third colour too.")
-        return ("Put the die in the glowing column of a mound: the biggest total on a mound wins its Queen, "
-                "the next its General, and hitting the worm number earns a worm. Items on the spaces "
-                "you cover are yours: pairs and many kinds score at the end. R rerolls and P passes for a worm.")
+            return _("Each turn you roll one die and put it on a termite mound. Press Space (or the Roll "
+                     "button) to roll; with two players you may roll the third colour too.")
+        return _("Put the die in the glowing column of a mound: the biggest total on a mound wins its Queen, "
+                 "the next its General, and hitting the worm number earns a worm. Items on the spaces "
+                 "you cover are yours: pairs and many kinds score at the end. R rerolls and P passes for a worm.")
 
     def guide_regions(self, state, ctx) -> list:
         """The guide talks about the mound headers (the worm number, Queen and General values)
@@ -533,10 +605,14 @@ class View(GameView):
         for b in self.buttons:
             if b.rect.collidepoint(pos):
                 if isinstance(b.action, Reroll):
-                    return "Give back one worm and roll this die again (R)."
+                    # i18n: {key} the R key
+                    return _("Give back one worm and roll this die again ({key}).").format(key=b.cap)
                 if isinstance(b.action, Pass):
-                    return "Give back one worm; the die goes back to your hand and your turn ends (P)."
-                return f"Roll a {T.color_word(b.action.color)} die ({b.cap})."
+                    # i18n: {key} the P key
+                    return _("Give back one worm; the die goes back to your hand and your turn ends ({key}).").format(
+                        key=b.cap)
+                # i18n: {colour} a colour word ("red"); {key} the key that rolls it (Space, 1, 2)
+                return _("Roll a {colour} die ({key}).").format(colour=T.color_word(b.action.color), key=b.cap)
         for (i, c), r in self.cols.items():
             if r.collidepoint(pos) and Place(i, c) in ctx.legal and not self.awards:
                 return self._place_words(state, ctx, Place(i, c))
@@ -548,58 +624,89 @@ class View(GameView):
     def hint(self, state, ctx):
         rolls = [a for a in ctx.legal if isinstance(a, Roll)]
         if len(rolls) == 1:
-            return "Roll a die: Space"
+            # i18n: {key} the space bar
+            return _("Roll a die: {key}").format(key=space_key())
         if rolls:
-            return "Choose a colour to roll: " + ", ".join(f"{k + 1} {T.color_word(a.color)}" for k, a in enumerate(rolls))
+            # i18n: one choice of a list of keys: {key} a number key, {colour} a colour word ("1 yellow")
+            choices = [_("{key} {colour}").format(key=k + 1, colour=T.color_word(a.color)) for k, a in enumerate(rolls)]
+            # i18n: {choices} "1 yellow, 2 green"
+            return _("Choose a colour to roll: {choices}").format(choices=format_list(choices, "unit"))
         places = [a for a in ctx.legal if isinstance(a, Place)]
         if state.current is None or not places:
             return ""
-        extra = [w for a, w in ((Reroll(), "R rerolls"), (Pass(), "P passes")) if a in ctx.legal]
-        extra = "; " + ", ".join(extra) if extra else ""
+        # i18n: {key} the R key / the P key, in the hint: "R rerolls, P passes"
+        extra = [w for a, w in ((Reroll(), _("{key} rerolls").format(key=reroll_key())),
+                                (Pass(), _("{key} passes").format(key=pass_key()))) if a in ctx.legal]
+        extra = format_list(extra, "unit")
         pending = self._pending(state, ctx)
         if pending:
-            return (f"Mound {mound_number(state.mounds[pending.mound])}, column {pending.column + 1} chosen: "
-                    "click it again or press Enter; Esc cancels")
+            return _("Mound {mound}, column {column} chosen: click it again or press Enter; Esc cancels").format(
+                mound=mound_number(state.mounds[pending.mound]), column=pending.column + 1)
         keys = sorted({a.mound + 1 for a in places})
-        keys = f"key {keys[0]}" if len(keys) == 1 else "keys " + join_words([str(k) for k in keys]).replace(" and ", ", ")
+        # i18n: the number keys that choose a mound: "key 2", "keys 1, 2, 3"
+        keys = ngettext("key {keys}", "keys {keys}", len(keys)).format(keys=format_list([str(k) for k in keys], "unit"))
         die = self._die_words(state)
+        # i18n: {die} "your 4" or "Ann's 4"; {keys} "keys 1, 2, 3"; {extra} "R rerolls, P passes"
         if self.confirm_placements:
-            return f"Choose a glowing column for {die} ({keys}), then confirm{extra}"
-        return f"Place {die} on a glowing column ({keys}){extra}"
+            text = (_("Choose a glowing column for {die} ({keys}), then confirm; {extra}") if extra
+                    else _("Choose a glowing column for {die} ({keys}), then confirm"))
+        else:
+            text = (_("Place {die} on a glowing column ({keys}); {extra}") if extra
+                    else _("Place {die} on a glowing column ({keys})"))
+        return text.format(die=die, keys=keys, extra=extra)
 
     # -- hover words -------------------------------------------------------------------------
     def _die_words(self, state) -> str:
         color, value = state.current
         owner = state.owner_of(color)
-        return f"your {value}" if owner == state.turn else f"{state.seats[owner].name}'s {value}"
+        if owner == state.turn:
+            # i18n: the die just rolled, showing {value}: "Place your 4 on ..."
+            return _("your {value}").format(value=value)
+        # i18n: the imaginary player's die, showing {value}: "Place Ann's 4 on ..."
+        return _("{name}'s {value}").format(name=seat_name(state.seats[owner]), value=value)
 
     def _place_words(self, state, ctx, a: Place) -> str:
         """What placing the rolled die on ``a`` does, exactly as the rules will apply it."""
         color, value = state.current
         owner = state.owner_of(color)
         m = state.mound(a.mound)
-        _, vals = state.board[a.mound][a.column]
+        _owner, vals = state.board[a.mound][a.column]
         kind = m.columns[a.column][len(vals)]
         you = owner == state.turn
-        who = "You" if you else state.seats[owner].name
-        whose = "your" if you else f"{who}'s"
+        name = seat_name(state.seats[owner])
         total = sum(vals) + value
-        words = (f"Mound {mound_number(m.id)}, column {a.column + 1} (key {a.mound + 1}): "
-                 f"{whose} total here becomes {total}")
-        words += " - the worm number." if total == m.worm_number else "."
+        worm_number = total == m.worm_number
+        # i18n: {mound} the card's number, {column} 1-5, {key} the key 1-3 that picks the mound
+        if you:
+            words = (_("Mound {mound}, column {column} (key {key}): your total here becomes {total} - the worm number.")
+                     if worm_number else _("Mound {mound}, column {column} (key {key}): your total here becomes {total}."))
+        else:
+            words = (_("Mound {mound}, column {column} (key {key}): {name}'s total here becomes {total} - the worm number.")
+                     if worm_number
+                     else _("Mound {mound}, column {column} (key {key}): {name}'s total here becomes {total}."))
+        words = words.format(mound=mound_number(m.id), column=a.column + 1, key=a.mound + 1, name=name, total=total)
+        more = ""
         if kind == WORM and worms_left(state) == 0:
-            words += " The worm space gives nothing: the worm supply is empty."
+            more = _("The worm space gives nothing: the worm supply is empty.")
         elif kind == WORM:
             left = worms_left(state)
-            supply = "" if left is None else f" ({left} left)"
-            words += f" {who} {'dig' if you else 'digs'} up a worm{supply}."
+            if left is None:
+                more = _("You dig up a worm.") if you else _("{name} digs up a worm.")
+            else:
+                # i18n: {n} worms left in the supply
+                more = _("You dig up a worm ({n} left).") if you else _("{name} digs up a worm ({n} left).")
+            more = more.format(name=name, n=left)
         elif kind != PLAIN and self._items_left(state, kind) == 0:
-            words += f" Every {kind.replace('_', ' ')} tile is taken, so this space gives nothing."
+            # i18n: {item} an item's noun ("key")
+            more = _("Every {item} tile is taken, so this space gives nothing.").format(item=item_name(kind))
         elif kind != PLAIN:
-            words += f" {who} {'find' if you else 'finds'} {item_words(kind)}."
+            # i18n: {item} "a key", "a pair of sneakers"
+            more = (_("You find {item}.") if you else _("{name} finds {item}.")).format(name=name, item=item_words(kind))
+        if more:
+            words += " " + more
         if self.confirm_placements:
             confirm = self._pending(state, ctx) == a
-            words += " Click again or press Enter to place it." if confirm else " Click to choose it."
+            words += " " + (_("Click again or press Enter to place it.") if confirm else _("Click to choose it."))
         return words
 
     def _items_left(self, state, kind: str) -> int:
@@ -607,40 +714,68 @@ class View(GameView):
 
     def _space_words(self, state, kind: str) -> str:
         if kind == WORM:
-            return "Worm space: the die that lands here digs up a worm for its owner. " + self._supply_words(state)
+            return _("Worm space: the die that lands here digs up a worm for its owner.") + " " + self._supply_words(state)
         left = self._items_left(state, kind)
-        return (f"{kind.replace('_', ' ').capitalize()} space: the die that lands here takes {item_words(kind)} "
-                f"for its owner ({left} left).")
+        # i18n: {name} an item's noun ("Key"), {item} the item as an object ("a key"), {n} how many are left
+        return _("{name} space: the die that lands here takes {item} for its owner ({n} left).").format(
+            name=cap_first(item_name(kind)), item=item_words(kind), n=left)
 
     def _column_words(self, state, m, c, owner, vals) -> str:
-        where = f"Mound {mound_number(m.id)}, column {c + 1}"
+        mound, column = mound_number(m.id), c + 1
         if owner is None:
-            return f"{where}: nobody's yet ({plural(len(m.columns[c]), 'space')})."
+            n = len(m.columns[c])
+            return ngettext("Mound {mound}, column {column}: nobody's yet ({n} space).",
+                            "Mound {mound}, column {column}: nobody's yet ({n} spaces).", n).format(
+                mound=mound, column=column, n=n)
         free = len(m.columns[c]) - len(vals)
-        room = "full" if not free else f"{plural(free, 'space')} free"
-        return f"{where}: {state.seats[owner].name}'s, total {sum(vals)}, {room}."
+        name, total = seat_name(state.seats[owner]), sum(vals)
+        if not free:
+            # i18n: a column owned by {name}, the dice in it adding up to {total}
+            return _("Mound {mound}, column {column}: {name}'s, total {total}, full.").format(
+                mound=mound, column=column, name=name, total=total)
+        return ngettext("Mound {mound}, column {column}: {name}'s, total {total}, {n} space free.",
+                        "Mound {mound}, column {column}: {name}'s, total {total}, {n} spaces free.", free).format(
+            mound=mound, column=column, name=name, total=total, n=free)
 
     def _mound_words(self, state, i, m) -> str:
-        empty = " (none left in the supply)" if worms_left(state) == 0 else ""
-        return (f"Mound {mound_number(m.id)} (key {i + 1}): the highest total takes the Queen ({m.queen_vp} VP), "
-                f"the second the General ({m.general_vp} VP); a total of exactly {m.worm_number} earns a worm{empty}.")
+        # i18n: {queen}, {general} the victory points of the mound's tiles; {worm} its worm number
+        if worms_left(state) == 0:
+            text = _("Mound {mound} (key {key}): the highest total takes the Queen ({queen} VP), the second the "
+                     "General ({general} VP); a total of exactly {worm} earns a worm (none left in the supply).")
+        else:
+            text = _("Mound {mound} (key {key}): the highest total takes the Queen ({queen} VP), the second the "
+                     "General ({general} VP); a total of exactly {worm} earns a worm.")
+        return text.format(mound=mound_number(m.id), key=i + 1, queen=m.queen_vp, general=m.general_vp,
+                           worm=m.worm_number)
 
     def _supply_words(self, state) -> str:
         left = worms_left(state)
         if left is None:
-            return "The worm supply has no limit in this game."
+            return _("The worm supply has no limit in this game.")
         if left == 0:
-            return "The worm supply is empty: worm spaces and worm numbers give nothing until a worm is spent."
-        return f"{plural(left, 'worm')} left in the supply."
+            return _("The worm supply is empty: worm spaces and worm numbers give nothing until a worm is spent.")
+        return ngettext("{n} worm left in the supply.", "{n} worms left in the supply.", left).format(n=left)
 
     def _tiles_words(self, state, p, face_up: bool) -> str:
-        name = state.seats[p].name
+        name = seat_name(state.seats[p])
         if not face_up:
             count = len(state.queens[p]) + len(state.generals[p])
-            return f"{name} holds {plural(count, 'victory point tile')}, face down."
-        parts = [f"{kind} tiles {join_words([str(v) for v in vals])}"
-                 for kind, vals in (("Queen", state.queens[p]), ("General", state.generals[p])) if vals]
-        return f"{name}: {'; '.join(parts)}."
+            return ngettext("{name} holds {n} victory point tile, face down.",
+                            "{name} holds {n} victory point tiles, face down.", count).format(name=name, n=count)
+        queens, generals = state.queens[p], state.generals[p]
+        # i18n: {values} the victory points on the tiles: "3 and 5"
+        q = ngettext("Queen tile {values}", "Queen tiles {values}", len(queens)).format(
+            values=format_list([str(v) for v in queens]))
+        g = ngettext("General tile {values}", "General tiles {values}", len(generals)).format(
+            values=format_list([str(v) for v in generals]))
+        # i18n: {queen_tiles} "Queen tiles 3 and 5", {general_tiles} "General tile 4"
+        if queens and generals:
+            text = _("{name}: {queen_tiles}; {general_tiles}.")
+        elif queens:
+            text = _("{name}: {queen_tiles}.")
+        else:
+            text = _("{name}: {general_tiles}.")
+        return text.format(name=name, queen_tiles=q, general_tiles=g)
 
     # -- animation -------------------------------------------------------------------------------
     def on_events(self, events, state):

@@ -6,13 +6,15 @@ import math
 
 import pygame
 
+from game.core.i18n import _, format_list, ngettext, pgettext
 from game.games.micropolis import scoring
 from game.games.micropolis.state import ChooseLeader, FillBarracks, PlaceEnd, Sentry, Take
 from game.ui import theme as T
 from game.ui.tables.micropolis import art as A
 from game.ui.tables.micropolis import words as W
 from game.ui.tables.micropolis.words import (  # noqa: F401  (the table's words, also read from here)
-    LEGEND, LINE_LABELS, _line_help, _what_it_does, a_an, plural, tile_words)
+    LEGEND, LINE_LABELS, _line_help, _what_it_does, cap_first, fruit_words, line_labels, points, soldiers,
+    tile_words)
 from game.ui.views.base import GameView
 from game.ui.widgets import Button, draw_panel, wrap
 
@@ -22,9 +24,13 @@ SOFT = (230, 210, 180)
 
 
 class View(GameView):
-    line_labels = LINE_LABELS
     event_sounds = {"take": "tile", "place": "tile", "barracks": "soldier", "sergeant": "soldier", "sentry": "soldier",
                     "award": "tick", "game_over": "fanfare"}
+
+    @property
+    def line_labels(self) -> dict[str, str]:
+        """The scoring lines' names in the chosen language (the results use them too)."""
+        return line_labels()
 
     def __init__(self, rules, seats, theme):
         super().__init__(rules, seats, theme)
@@ -95,8 +101,8 @@ class View(GameView):
     def _legend_width(self, key, rh):
         th = self.th
         name, words = LEGEND[key]
-        return (A.legend_icon_width(key, rh) + th.px(8) + th.text(name, "small", bold=True).get_width()
-                + th.px(8) + th.text(words, "small").get_width())
+        return (A.legend_icon_width(key, rh) + th.px(8) + th.text(_(name), "small", bold=True).get_width()
+                + th.px(8) + th.text(_(words), "small").get_width())
 
     def _ring_geom(self, panel):
         """(cx, cy, r_out) of the ring in ``panel`` and the rect of its words: beside the ring, or
@@ -236,32 +242,40 @@ class View(GameView):
                 pygame.draw.rect(surf, T.LEGAL, rr.inflate(th.px(6), th.px(6)), th.px(4), border_radius=th.px(14))
             self.hot.append((rr, self._tile_text(state, tid, pos, cost, state.line_soldiers[pos])))
             self._key_cap(surf, (rr.x + th.px(6), rr.y + th.px(6)), str(pos + 1))
-            txt = th.text("free" if cost == 0 else f"-{cost}", "small", T.INK, bold=True)
+            # i18n: on the first tile of the line, which costs no soldier
+            txt = th.text(pgettext("cost", "free") if cost == 0 else f"-{cost}", "small", T.INK, bold=True)
             badge = self._pill(surf, txt, (rr.right - th.px(6), rr.y + th.px(8)),
                                (250, 240, 220) if cost == 0 else (240, 200, 190), icon=cost > 0)
             self.badges[pos] = badge
-            self.hot.append((badge, "Free: the first tile of the line costs nothing." if cost == 0 else
-                             f"Costs {plural(cost, 'soldier')} from your army: one on each tile before it."))
+            self.hot.append((badge, _("Free: the first tile of the line costs nothing.") if cost == 0 else
+                             ngettext("Costs {n} soldier from your army: one on each tile before it.",
+                                      "Costs {n} soldiers from your army: one on each tile before it.",
+                                      cost).format(n=cost)))
             lying = state.line_soldiers[pos]
             if lying:
                 txt = th.text(f"+{lying}", "small", LIGHT, bold=True)
                 pill = self._pill(surf, txt, (rr.x + th.px(6), rr.bottom - th.px(6)), (70, 46, 30), "bottomleft", True)
-                self.hot.append((pill, f"{plural(lying, 'soldier')} lying here: "
-                                       f"{'it joins' if lying == 1 else 'they join'} the army of whoever takes the tile."))
+                self.hot.append((pill, ngettext(
+                    "{n} soldier lying here: it joins the army of whoever takes the tile.",
+                    "{n} soldiers lying here: they join the army of whoever takes the tile.", lying).format(n=lying)))
             if any(a.position == pos and a.architect and a.anthill == self.target for a in takes):
                 ar = pygame.Rect(0, 0, th.px(36), th.px(36))
                 ar.bottomright = (rr.right - th.px(6), rr.bottom - th.px(6))
                 surf.blit(A.architect_token(ar.w), ar)
                 pygame.draw.circle(surf, T.LEGAL, ar.center, ar.w // 2 + th.px(2), th.px(3))
                 self.arch_rects[pos] = ar
-                self.hot.append((ar, "Spend an Architect token: take this tile for free."))
+                self.hot.append((ar, _("Spend an Architect token: take this tile for free.")))
             cost += 1
 
     def _tile_text(self, state, tid, pos, cost, lying):
-        words = f"Tile {pos + 1} of the line (key {pos + 1}): {tile_words(state.tiles[tid])}. "
-        words += "Free to take." if cost == 0 else f"Costs {plural(cost, 'soldier')}."
+        # i18n: {position} 1-7 along the line, {key} the key that takes it, {tile} what it holds
+        words = _("Tile {position} of the line (key {key}): {tile}.").format(
+            position=pos + 1, key=pos + 1, tile=tile_words(state.tiles[tid]))
+        words += " " + (_("Free to take.") if cost == 0 else
+                        ngettext("Costs {n} soldier.", "Costs {n} soldiers.", cost).format(n=cost))
         if lying:
-            words += f" {plural(lying, 'soldier')} lying on it {'joins' if lying == 1 else 'join'} your army."
+            words += " " + ngettext("{n} soldier lying on it joins your army.",
+                                    "{n} soldiers lying on it join your army.", lying).format(n=lying)
         return words
 
     def _draw_legend(self, surf, state):
@@ -272,9 +286,9 @@ class View(GameView):
             iw = A.legend_icon_width(key, r.h)
             A.legend_icon(surf, key, pygame.Rect(r.x, r.y + th.px(2), iw, r.h - th.px(4)))
             x = r.x + iw + th.px(8)
-            t = th.text(name, "small", LIGHT, bold=True)
+            t = th.text(_(name), "small", LIGHT, bold=True)
             surf.blit(t, (x, r.centery - t.get_height() // 2))
-            w = th.text(words, "small", SOFT)
+            w = th.text(_(words), "small", SOFT)
             surf.blit(w, (x + t.get_width() + th.px(8), r.centery - w.get_height() // 2))
             self.hot.append((r, _what_it_does(key, state.consts)))
 
@@ -298,8 +312,8 @@ class View(GameView):
             pygame.draw.circle(surf, SOFT, mag.center, mag.w // 2, 1)
             A.magnifier(surf, mag.center, mag.w * 0.4)
             self.mags[ai] = mag
-            mine = " (Z for the anthill you are building)" if a.owner == ctx.to_move else ""
-            self.hot.append((mag, f"Show this anthill large{mine}"))
+            self.hot.append((mag, _("Show this anthill large (Z for the anthill you are building)")
+                             if a.owner == ctx.to_move else _("Show this anthill large")))
         self._draw_info(surf, state, ai, info, stacked=info.w > panel.w // 2)
 
     def _draw_ghosts(self, surf, state, ctx, a, cx, cy, r_out):
@@ -329,9 +343,10 @@ class View(GameView):
             xs = [p[0] for p in poly]
             ys = [p[1] for p in poly]
             box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(-th.px(10), -th.px(10))
-            words = tile_words(state.tiles[tid])
-            full = " Its barracks are full." if tid in a.full else ""
-            self.hot.append((box, words[:1].upper() + words[1:] + "." + full))
+            words = cap_first(tile_words(state.tiles[tid])) + "."
+            if tid in a.full:
+                words += " " + _("Its barracks are full.")
+            self.hot.append((box, words))
         for k, tid in placed:       # icons after every tile, so they answer first
             for ic in A.tile_icons(state.tiles[tid], cx, cy, r_in, r_out, k):
                 hit = pygame.Rect(0, 0, 2 * max(ic.r, th.px(10)), 2 * max(ic.r, th.px(10)))
@@ -344,23 +359,40 @@ class View(GameView):
             size = state.tiles[tid].barracks
             vp = state.consts.barracks_vp.get(size, 0)
             if tid in a.full:
-                return f"A full barracks for {plural(size, 'soldier')}: {plural(vp, 'point')}."
-            return (f"An empty barracks for {plural(size, 'soldier')}: no points (full it would score {vp}; "
-                    "only a Sentry can fill it now).")
+                # i18n: {points} "7 points"
+                return ngettext("A full barracks for {n} soldier: {points}.", "A full barracks for {n} soldiers: {points}.",
+                                size).format(n=size, points=points(vp))
+            # i18n: {vp} the points the barracks would score when full
+            return ngettext("An empty barracks for {n} soldier: no points (full it would score {vp}; "
+                            "only a Sentry can fill it now).",
+                            "An empty barracks for {n} soldiers: no points (full it would score {vp}; "
+                            "only a Sentry can fill it now).", size).format(n=size, vp=vp)
         g = next(g for g in gals if (slot, ic.seg) in g.members)
         if ic.kind == "fruit":
             kinds = g.fruit_kinds(state.consts.wild_fruit)
             vp = state.consts.harvest_vp[kinds]
-            what = ("A gift: it counts as a fruit its gallery lacks." if ic.what == state.consts.wild_fruit
-                    else f"{a_an(ic.what).capitalize()}: a fruit.")
-            return f"{what} This gallery holds {plural(kinds, 'kind')} of fruit: Harvest {plural(vp, 'point')}."
+            # i18n: {fruit} "A cherry"
+            what = (_("A gift: it counts as a fruit its gallery lacks.") if ic.what == state.consts.wild_fruit
+                    else _("{fruit}: a fruit.").format(fruit=cap_first(fruit_words(ic.what))))
+            if kinds == 0:
+                kinds_words = _("This gallery holds no kinds of fruit: Harvest {points}.")
+            else:
+                # i18n: {n} kinds of fruit in a gallery; {points} "5 points"
+                kinds_words = ngettext("This gallery holds {n} kind of fruit: Harvest {points}.",
+                                       "This gallery holds {n} kinds of fruit: Harvest {points}.", kinds)
+            return what + " " + kinds_words.format(n=kinds, points=points(vp))
         text = _what_it_does(ic.what, state.consts)
         if ic.what == "queen":
-            text += (f" Here: a gallery over {plural(g.span, 'tile')}, Royal {plural(g.span, 'point')}."
-                     if g.queens == 1 else f" Here: {g.queens} queens share the gallery, no Royal points.")
+            text += " " + (ngettext("Here: a gallery over {n} tile, Royal {n} point.",
+                                    "Here: a gallery over {n} tiles, Royal {n} points.", g.span).format(n=g.span)
+                           if g.queens == 1 else
+                           ngettext("Here: {n} queen shares the gallery, no Royal points.",
+                                    "Here: {n} queens share the gallery, no Royal points.", g.queens).format(n=g.queens))
         elif ic.what == "nurse":
-            text += f" She has {plural(state.tiles[tid].eggs, 'egg')}."
-        return text + " Like every specialist she is also an ant: 1 point."
+            n = state.tiles[tid].eggs
+            text += " " + (_("She has no eggs.") if n == 0 else
+                           ngettext("She has {n} egg.", "She has {n} eggs.", n).format(n=n))
+        return text + " " + _("Like every specialist she is also an ant: 1 point.")
 
     def _draw_info(self, surf, state, ai, col, stacked):
         """Name, tokens, army and the score lines of an anthill in ``col``; when ``stacked`` (under
@@ -372,7 +404,7 @@ class View(GameView):
         x, y = col.x, col.y + th.px(10)
         rgb = T.PLAYER_COLORS.get(seat.color, (200, 200, 200))
         T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (x + th.px(12), y + th.px(14)), th.px(12), rgb)
-        label = seat.name + (f" ({ai % 2 + 1})" if state.expert else "")
+        label = _("{name} ({anthill})").format(name=seat.name, anthill=ai % 2 + 1) if state.expert else seat.name
         name = self._fit(label, "label", left.w - th.px(30), LIGHT, bold=True)
         surf.blit(name, (x + th.px(30), y))
         y += max(th.px(34), name.get_height() + th.px(4))
@@ -382,39 +414,51 @@ class View(GameView):
             surf.blit(A.red_army_token(tok), (tx, y))
             tx += tok + th.px(4)
         tokens = state.architects[a.owner]          # R28: the player's, shown once per player
-        for _ in range(tokens if (not state.expert or ai % 2 == 0) else 0):
+        for _k in range(tokens if (not state.expert or ai % 2 == 0) else 0):
             surf.blit(A.architect_token(tok), (tx, y))
             tx += tok + th.px(4)
-        army = th.text(f"Army {a.army}", "small", (250, 220, 200), bold=True)
+        # i18n: beside an anthill: the soldiers in its army
+        army = th.text(_("Army {n}").format(n=a.army), "small", (250, 220, 200), bold=True)
         surf.blit(army, (tx + th.px(4), y + (tok - army.get_height()) // 2))
         self.hot.append((pygame.Rect(x, y, left.w, tok), self._army_text(state, ai)))
         y += max(tok, army.get_height()) + th.px(8)
         lines = scoring.anthill_breakdown(state, ai)
-        total = th.text(f"Total {sum(lines.values())}", "label", T.HILITE, bold=True)
+        total = th.text(_("Total {n}").format(n=sum(lines.values())), "label", T.HILITE, bold=True)
         if stacked:
             surf.blit(total, (x, y))
             x, y, col = left.right + th.px(24), col.y + th.px(10), pygame.Rect(left.right + th.px(24), col.y, left.w, col.h)
         helps = _line_help(state.consts)
-        for key, label in LINE_LABELS.items():
+        for key, label in line_labels().items():
             v = th.text(str(lines[key]), "small", LIGHT, bold=True)
             surf.blit(self._fit(label, "small", col.right - v.get_width() - th.px(6) - x, SOFT), (x, y))
             surf.blit(v, (col.right - v.get_width(), y))
-            self.hot.append((pygame.Rect(x, y, col.w, self._step()), f"{label}: {helps[key]}"))
+            # i18n: {line} a scoring line's name, {help} what it scores
+            self.hot.append((pygame.Rect(x, y, col.w, self._step()), _("{line}: {help}").format(line=label, help=helps[key])))
             y += self._step()
         if not stacked:
             surf.blit(total, (x, y + th.px(4)))
 
     def _army_text(self, state, ai):
         a = state.anthills[ai]
-        text = f"Army: {plural(a.army, 'soldier')} on the Foundation"
+        # i18n: the parts of one sentence about an anthill's army, joined by "; "
+        parts = [_("Army: no soldiers on the Foundation") if a.army == 0 else
+                 ngettext("Army: {n} soldier on the Foundation", "Army: {n} soldiers on the Foundation",
+                          a.army).format(n=a.army)]
         if state.leader == ai:
-            text += "; holds the Red army token"
+            parts.append(_("holds the Red army token"))
         tokens = state.architects[a.owner]
         if tokens:
             owner = state.seats[a.owner].name
-            text += f"; {owner} has {'an Architect token' if tokens == 1 else f'{tokens} Architect tokens'}"
-            text += " (usable by either anthill)" if state.expert else ""
-        return text + "."
+            if state.expert:
+                words = (_("{name} has an Architect token (usable by either anthill)") if tokens == 1 else
+                         ngettext("{name} has {n} Architect token (usable by either anthill)",
+                                  "{name} has {n} Architect tokens (usable by either anthill)", tokens))
+            else:
+                words = (_("{name} has an Architect token") if tokens == 1 else
+                         ngettext("{name} has {n} Architect token", "{name} has {n} Architect tokens", tokens))
+            parts.append(words.format(name=owner, n=tokens))
+        # i18n: joins the parts of a sentence about an anthill's army ("Army: 3 soldiers on the Foundation; holds ...")
+        return pgettext("clause separator", "; ").join(parts) + "."
 
     def _fit(self, text, style, width, color, bold=False):
         """The text rendered, shortened with '..' until it fits ``width``."""
@@ -444,20 +488,26 @@ class View(GameView):
 
     def totals_words(self, state) -> str:
         """Expert mode: 'Both anthills add up: Ann 19 + 33 = 52, Bruno 23 + 28 = 51'."""
-        return "Both anthills add up:   " + ",   ".join(
-            f"{state.seats[p].name} {' + '.join(map(str, parts))} = {total}" for p, parts, total in self.player_totals(state))
+        # i18n: {totals} "Ann 19 + 33 = 52,   Bruno 23 + 28 = 51"
+        return _("Both anthills add up:   {totals}").format(totals=",   ".join(
+            f"{state.seats[p].name} {' + '.join(map(str, parts))} = {total}" for p, parts, total in self.player_totals(state)))
 
     def _draw_bar(self, surf, state, ctx, mouse):
         th = self.th
         r = self.bar
         draw_panel(surf, r, th, fill=(60, 40, 26), edge=(40, 26, 16), radius=12)
         if self.rules.is_over(state):           # the winner is named on the table before the results
-            rows = [th.text(f"Game over: {self.winner_words(state)}. See results for the count.", "small",
-                            T.HILITE, bold=True)]
+            # i18n: {winner} "Ann wins with 59 points"
+            rows = [th.text(_("Game over: {winner}. See results for the count.").format(winner=self.winner_words(state)),
+                            "small", T.HILITE, bold=True)]
         else:
-            rows = [th.text(f"Round {min(state.round, state.last_round)} of {state.last_round}   -   "
-                            f"{plural(len(state.pile), 'tile')} in the pile   -   "
-                            f"{plural(state.reserve, 'soldier')} in the reserve", "small", (236, 220, 190))]
+            n, r_n = len(state.pile), state.reserve
+            parts = [_("Round {round} of {rounds}").format(round=min(state.round, state.last_round), rounds=state.last_round),
+                     _("no tiles in the pile") if n == 0 else
+                     ngettext("{n} tile in the pile", "{n} tiles in the pile", n).format(n=n),
+                     _("no soldiers in the reserve") if r_n == 0 else
+                     ngettext("{n} soldier in the reserve", "{n} soldiers in the reserve", r_n).format(n=r_n)]
+            rows = [th.text("   -   ".join(parts), "small", (236, 220, 190))]
         if state.expert:
             rows.append(th.text(self.totals_words(state), "small", LIGHT, bold=True))
         y = r.centery - sum(img.get_height() for img in rows) // 2
@@ -477,21 +527,25 @@ class View(GameView):
         places = [a for a in legal if isinstance(a, PlaceEnd)]
         for act in legal:
             if isinstance(act, PlaceEnd):
-                label = ("Left end" if act.end == "left" else "Right end") if len(places) > 1 else "Place it"
+                label = ((_("Left end") if act.end == "left" else _("Right end")) if len(places) > 1
+                         else _("Place it"))
                 out.append(Button(label, act, key=pygame.K_LEFT if act.end == "left" else pygame.K_RIGHT,
                                   style="primary", hint=W.move_hint(act, state)))
             elif isinstance(act, FillBarracks):
-                out.append(Button("Fill barracks" if act.fill else "Leave empty", act, key=pygame.K_y if act.fill else pygame.K_n,
+                out.append(Button(_("Fill barracks") if act.fill else _("Leave empty"), act, key=pygame.K_y if act.fill else pygame.K_n,
                                   style="primary" if act.fill else "normal", hint=W.move_hint(act, state)))
             elif isinstance(act, Sentry):
                 out.append(self._sentry_button(state, act))
             elif isinstance(act, ChooseLeader):
-                out.append(Button(f"Token to {W.leader_words(state, act)}", act, hint=W.move_hint(act, state)))
+                # i18n: a button: give the Red army token to {name}
+                out.append(Button(_("Token to {name}").format(name=W.leader_words(state, act)), act,
+                                  hint=W.move_hint(act, state)))
         return out
 
     def _sentry_button(self, state, act):
         sizes = W.sentry_sizes(state, act)
-        label = "Full: " + "+".join(map(str, sizes)) if sizes else "All empty"
+        # i18n: a button: the barracks left full by their sizes, {sizes} "3+2"
+        label = _("Full: {sizes}").format(sizes="+".join(map(str, sizes))) if sizes else _("All empty")
         return Button(label, act, hint=W.sentry_hint(state, act))
 
     def _place_buttons(self, surf, text_w):
@@ -515,7 +569,7 @@ class View(GameView):
     def _outline_barracks(self, surf, state, full):
         """Outline the tiles whose barracks a hovered Sentry choice leaves full."""
         ai = state.active_anthill
-        cx, cy, r_out, _ = self._ring_geom(self.panels[ai])
+        cx, cy, r_out, _info = self._ring_geom(self.panels[ai])
         for k, tid in enumerate(state.anthills[ai].slots):
             if tid in full:
                 pygame.draw.polygon(surf, T.HILITE, A.slot_polygon(cx, cy, r_out / 2.2, r_out, k), self.th.px(4))
@@ -534,7 +588,8 @@ class View(GameView):
         col = pygame.Rect(zr.x + 2 * pad + side, zr.y + pad, zr.w - 3 * pad - side, zr.h - 2 * pad)
         a = state.anthills[ai]
         seat = state.seats[a.owner]
-        title = f"{seat.name}'s anthill" + (f" ({ai % 2 + 1})" if state.expert else "")
+        title = (_("{name}'s anthill ({anthill})") if state.expert else _("{name}'s anthill")).format(
+            name=seat.name, anthill=ai % 2 + 1)
         head = self._fit(title, "title", col.w, LIGHT, bold=True)
         surf.blit(head, col.topleft)
         y = col.y + head.get_height() + th.px(6)
@@ -545,7 +600,7 @@ class View(GameView):
         y += th.px(12)
         lines = scoring.anthill_breakdown(state, ai)
         helps = _line_help(state.consts)
-        for key, label in LINE_LABELS.items():
+        for key, label in line_labels().items():
             t = th.text(label, "body", LIGHT, bold=True)
             v = th.text(str(lines[key]), "body", LIGHT, bold=True)
             surf.blit(t, (col.x, y))
@@ -555,17 +610,19 @@ class View(GameView):
                 surf.blit(th.text(line, "small", SOFT), (col.x, y))
                 y += small
             y += th.px(10)
-        total = th.text(f"Total {sum(lines.values())}", "title", T.HILITE, bold=True)
+        total = th.text(_("Total {n}").format(n=sum(lines.values())), "title", T.HILITE, bold=True)
         surf.blit(total, (col.x, y))
         if state.expert:                    # this anthill's total is half the player's score
             parts, both = next((parts, both) for p, parts, both in self.player_totals(state) if p == a.owner)
-            words = f"{seat.name}'s two anthills add up: {' + '.join(map(str, parts))} = {both}"
+            # i18n: {sum} "19 + 33", {total} what they add up to
+            words = _("{name}'s two anthills add up: {sum} = {total}").format(
+                name=seat.name, sum=" + ".join(map(str, parts)), total=both)
             y += total.get_height()
             for line in wrap(words, th.font("body", True), col.w):
                 img = th.text(line, "body", LIGHT, bold=True)
                 surf.blit(img, (col.x, y))
                 y += img.get_height()
-        foot = th.text("Z, Esc or a click goes back to the table", "small", SOFT)
+        foot = th.text(_("Z, Esc or a click goes back to the table"), "small", SOFT)
         surf.blit(foot, (col.x, col.bottom - foot.get_height()))
 
     # -- input -------------------------------------------------------------------------------------
@@ -638,35 +695,42 @@ class View(GameView):
 
     def hint(self, state, ctx):
         if self.zoom is not None:
-            return "A close-up: Z, Esc or a click goes back to the table"
+            return _("A close-up: Z, Esc or a click goes back to the table")
         ph = state.phase
         if ph == "take":
             if state.expert:
-                return "Pick a tile (key 1-7); click your other anthill to switch"
-            return "Pick a tile: click it or press its key (1-7); Z enlarges your anthill"
+                return _("Pick a tile (key 1-7); click your other anthill to switch")
+            return _("Pick a tile: click it or press its key (1-7); Z enlarges your anthill")
         if ph == "place":
-            return "Put the tile at an end: click a green slot or press Left / Right"
+            return _("Put the tile at an end: click a green slot or press Left / Right")
         if ph == "barracks":
-            return "Fill the new barracks from your army? (Y / N)"
+            # i18n: {yes}, {no} the Y and N keys
+            return _("Fill the new barracks from your army? ({yes} / {no})").format(yes=W.fill_key(), no=W.leave_key())
         if ph == "sentry":
-            return "Sentry: choose which barracks end up full (hover a choice)"
+            return _("Sentry: choose which barracks end up full (hover a choice)")
         if ph == "leader":
-            return "Tie for the largest army: choose who takes the Red army token"
+            return _("Tie for the largest army: choose who takes the Red army token")
         return ""
 
     def action_words(self, action, state):
         return W.action_words(action, state) or super().action_words(action, state)
 
     def guide(self, state, ctx) -> str:
-        return {"take": "Take a tile from the line of seven: the first is free, each one further costs a "
-                        "soldier (the soldiers lying on the tiles you skip are yours). Click it or press its key.",
-                "place": "Add the tile at either end of your anthill's arc: galleries that join make longer "
-                         "networks, and ants, fruits and the Queen score along them. Click a glowing slot.",
-                "barracks": "This tile has a barracks: fill it now with soldiers from your army to score it "
-                            "at the end, or keep the soldiers to pay for tiles.",
-                "sentry": "Your Sentry lets you move soldiers between your barracks: choose how to refill them.",
-                "leader": "Several anthills tie for the Red army token: as the leader you choose who gets it.",
-                }.get(state.phase, self.hint(state, ctx))
+        ph = state.phase
+        if ph == "take":
+            return _("Take a tile from the line of seven: the first is free, each one further costs a "
+                     "soldier (the soldiers lying on the tiles you skip are yours). Click it or press its key.")
+        if ph == "place":
+            return _("Add the tile at either end of your anthill's arc: galleries that join make longer "
+                     "networks, and ants, fruits and the Queen score along them. Click a glowing slot.")
+        if ph == "barracks":
+            return _("This tile has a barracks: fill it now with soldiers from your army to score it "
+                     "at the end, or keep the soldiers to pay for tiles.")
+        if ph == "sentry":
+            return _("Your Sentry lets you move soldiers between your barracks: choose how to refill them.")
+        if ph == "leader":
+            return _("Several anthills tie for the Red army token: as the leader you choose who gets it.")
+        return self.hint(state, ctx)
 
     def event_spot(self, ev, state):
         ai = ev.get("anthill", ev.get("player"))
