@@ -10,6 +10,7 @@ import stat
 import time
 from pathlib import Path
 
+from game import __version__
 from game.core.paths import saving_enabled, user_dir
 
 LOG_NAME = "anthology.log"
@@ -33,7 +34,7 @@ def write_log(text: str) -> Path | None:
         if fd is None:
             return None
         with open(fd, "a", encoding="utf-8") as f:
-            f.write(f"[{stamp}] {text.rstrip()}\n")
+            f.write(f"[{stamp}] [Anthology {__version__}] {text.rstrip()}\n")
         return path
     except (OSError, ValueError):
         return None

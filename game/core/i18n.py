@@ -177,9 +177,10 @@ def N_(message: str) -> str:
 
 # ---- the pseudo-locale ------------------------------------------------------------------------
 
+# accented look-alikes the game's own font has (so the pseudo-locale tests layout, not fallbacks)
 _ACCENTED = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "áƀçđéƒğĥíĵķĺɱñóþʠŕšţúṽŵẋýžÁƁÇĐÉƑĞĤÍĴĶĹṀÑÓÞǪŔŠŢÚṼŴẊÝŽ")
+    "áβçďéƒğĥíĵķĺŋñóþĸŕšţúŭŵ×ýžÁΒÇĐÉŦĞĤÍĴĶĹŊÑÓÞĸŔŠŢÚŬŴ×ÝŽ")
 _PLACE = re.compile(r"(\{[^{}]*\}|%\([a-z_]+\)[sdif]|%[sdif]|\*\*)")
 PAD = "·~"
 
@@ -191,7 +192,8 @@ def pseudo(message: str) -> str:
     parts = _PLACE.split(message)
     out = "".join(p if _PLACE.fullmatch(p) else p.translate(_ACCENTED) for p in parts)
     pad = max(1, round(len(message) * 0.4))
-    return out + (PAD * pad)[:pad]
+    # the padding comes in short words, so long text still wraps where a real translation would
+    return out + "".join(" " if k % 7 == 6 else "·~"[k % 2] for k in range(pad))
 
 
 def is_pseudo_text(text: str) -> bool:

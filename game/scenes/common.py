@@ -52,3 +52,12 @@ def draw_message(surf, th: T.Theme, text: str, color=T.DANGER):
         img = th.text(l, "body", color)
         surf.blit(img, (r.centerx - img.get_width() // 2, y))
         y += font.get_linesize()
+
+
+def draw_version(surf, th: T.Theme):
+    """The program's version in the bottom-right corner (menu and Settings), for bug reports."""
+    from game import __version__
+    from game.core.i18n import _
+    # i18n: the small line in the corner of the menu and Settings; {version} like 0.9.0
+    img = th.text(_("Anthology {version}").format(version=__version__), "tiny", (214, 196, 166))
+    surf.blit(img, img.get_rect(bottomright=(surf.get_width() - th.px(14), surf.get_height() - th.px(8))))

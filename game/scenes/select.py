@@ -9,7 +9,7 @@ from game.core.i18n import _, ngettext, pgettext
 from game.core.paths import saving_off_reason
 from game.core.saves import any_saved, newest_save
 from game.games import games, get_rules, is_known
-from game.scenes.common import Background, draw_message, draw_title
+from game.scenes.common import Background, draw_message, draw_title, draw_version
 from game.scenes.manager import Scene
 from game.ui import theme as T
 from game.ui.tables import table_for
@@ -233,6 +233,7 @@ class SelectScene(Scene):
         for b in self._buttons():
             b.focus = focused == b.action
             b.draw(surf, th)
+        draw_version(surf, th)
         # i18n: the menu's keys; translate the key names as your keyboards label them
         hint = th.text(_("Arrows / Tab to move, Enter to choose, F1 how to play, F11 full screen, Esc to quit"),
                        "small", (236, 220, 190))

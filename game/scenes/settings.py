@@ -9,7 +9,7 @@ import pygame
 
 from game.core import i18n
 from game.core.i18n import N_, _, pgettext
-from game.scenes.common import Background, draw_message, draw_title
+from game.scenes.common import Background, draw_message, draw_title, draw_version
 from game.scenes.manager import Scene
 from game.ui import settings as S
 from game.ui import theme as T
@@ -171,4 +171,5 @@ class SettingsScene(Scene):
             y += row_h
         layout_row([self.back_btn], pygame.Rect(0, panel.bottom + th.px(28), W, th.px(60)), 0, width=th.px(300))
         self.back_btn.draw(surf, th)
+        draw_version(surf, th)
         draw_message(surf, th, self.message)

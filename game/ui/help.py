@@ -30,7 +30,7 @@ from game.core.paths import resource_path
 from game.ui import help_pictures as HP
 from game.ui import theme as T
 from game.ui.tables import table_for
-from game.ui.widgets import draw_panel
+from game.ui.widgets import draw_panel, words_of
 
 # the pages every help document has, in this order (their English titles: a translated document has
 # its own titles, so code finds a page by its position below, not by these words)
@@ -184,7 +184,7 @@ def _units(text: str) -> list[list[tuple[str, bool]]]:
     glue = False
     for i, part in enumerate(text.split("**")):
         bold = i % 2 == 1
-        words = part.split()
+        words = words_of(part)
         if not words:
             glue = glue and not part
             continue

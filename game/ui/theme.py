@@ -7,6 +7,7 @@ from functools import lru_cache
 import pygame
 
 from game.core.i18n import N_, _
+from game.ui import text as text_lib
 
 # Okabe-Ito colour-blind-safe palette, each player also has a symbol.
 PLAYER_COLORS = {
@@ -175,17 +176,29 @@ class Theme:
     def text(self, s: str, name: str = "body", color=INK, bold: bool = False) -> pygame.Surface:
         return _text(s, self.text_px(name), bold, tuple(color))
 
+    def text_size(self, s: str, name: str = "body", bold: bool = False) -> tuple[int, int]:
+        """The size of ``self.text(s, name, bold=bold)``: unlike ``self.font(name).size(s)`` it
+        counts the fallback fonts a name in another script is drawn with."""
+        return text_size(s, self.text_px(name), bold)
+
 
 @lru_cache(maxsize=64)
 def _font(px: int, bold: bool) -> pygame.font.Font:
-    f = pygame.font.Font(None, int(px * 1.35))  # pygame-ce's bundled font
-    f.set_bold(bold)
-    return f
+    """The primary font (pygame-ce's bundled font at int(px * 1.35)). Measuring a player's name
+    with it is wrong when the name needs a fallback font: use ``text_size`` / ``Theme.text_size``."""
+    return text_lib.primary_font(px, bold)
 
 
 @lru_cache(maxsize=4096)
 def _text(s: str, px: int, bold: bool, color: tuple) -> pygame.Surface:
-    return _font(px, bold).render(s, True, color)
+    """``s`` in any script (game.ui.text): the primary font's own rendering when it has every
+    character, else run by run in the bundled fallback fonts on one baseline."""
+    return text_lib.render(s, px, bold, color)
+
+
+def text_size(s: str, px: int, bold: bool = False) -> tuple[int, int]:
+    """The size ``_text(s, px, bold, ...)`` has, fallback fonts included."""
+    return text_lib.text_size(s, px, bold)
 
 
 def clear_caches():
@@ -193,6 +206,7 @@ def clear_caches():
     import sys
     for f in (_font, _text, table_surface, paper_card):
         f.cache_clear()
+    text_lib.clear_caches()
     for name, mod in list(sys.modules.items()):
         if name.startswith(("game.ui.sprites.", "game.ui.tables.")) and hasattr(mod, "clear_caches"):
             mod.clear_caches()

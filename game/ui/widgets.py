@@ -6,6 +6,7 @@ so a language chosen in Settings shows when the player comes back.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import pygame
@@ -81,8 +82,14 @@ def _panel(size, fill, edge, rad, alpha, shadow, border):
     return img, (grow, grow)
 
 
+def words_of(text: str) -> list[str]:
+    """The words of ``text`` split at ordinary spaces only: a no-break space (French "mot :")
+    keeps its neighbours on one line."""
+    return [w for w in re.split(r"[ \t\n\r]+", text) if w]
+
+
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
+    words, lines, line = words_of(text), [], ""
     for w in words:
         cand = (line + " " + w).strip()
         if font.size(cand)[0] <= width or not line:

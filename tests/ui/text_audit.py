@@ -25,7 +25,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-PSEUDO_NAMES = ["Ånnä", "Bøø", "Çéçï", "Đàñï", "Éöü", "Ƒïñ"]
+PSEUDO_NAMES = ["Åñńä", "Ɓøø", "Çéçï", "Đàñï", "Éöü", "Ƒïñ"]
 ASCII = re.compile(r"[A-Za-z]")
 
 
@@ -33,6 +33,7 @@ ASCII = re.compile(r"[A-Za-z]")
 class Drawn:
     text: str
     rect: pygame.Rect | None = None     # where it landed on the spied screen (None: drawn elsewhere)
+    clip: pygame.Rect | None = None     # the clip area it was drawn under
 
 
 @dataclass
@@ -41,8 +42,11 @@ class Audit:
     problems: list[str] = field(default_factory=list)
 
     def leaks(self) -> list[str]:
-        """Drawn texts with plain ASCII letters (in the pseudo-locale: words that bypassed the catalog)."""
-        return sorted({d.text for d in self.texts if ASCII.search(d.text)})
+        """Drawn texts with plain ASCII letters (in the pseudo-locale: words that bypassed the
+        catalog), but for proper names shown as written (the games' designers)."""
+        from game.games import games
+        proper = {g.designer for g in games()}
+        return sorted({d.text for d in self.texts if ASCII.search(d.text) and d.text not in proper})
 
 
 class SpyScreen(pygame.Surface):
@@ -61,7 +65,7 @@ class SpyScreen(pygame.Surface):
             if want.w and (want.left < bounds.left - 1 or want.right > bounds.right + 1):
                 self.audit.problems.append(f"runs out of its area horizontally: {text!r} at {tuple(want)}"
                                            f" (area {tuple(bounds)})")
-            self.audit.texts.append(Drawn(text, want))
+            self.audit.texts.append(Drawn(text, want, self.get_clip()))
         return super().blit(source, dest, area, special_flags)
 
 
@@ -88,6 +92,8 @@ def recording(audit: Audit):
 def overlaps(texts: list[Drawn], slack: int = 3) -> list[str]:
     """Two different texts drawn over each other on the screen."""
     placed = [d for d in texts if d.rect is not None and d.rect.w and d.text.strip()]
+    for d in placed:                        # what a clip area hides is not drawn over anything
+        d.rect = d.rect.clip(d.clip) if d.clip is not None else d.rect
     out = []
     for i, a in enumerate(placed):
         for b in placed[i + 1:]:
@@ -107,6 +113,8 @@ def build(app, scene: str, game: str | None, players: int | None, seed: int, mov
         sc = build_scene(app, scene, game, players, seed, moves, {})
         if scene == "results":
             sc.skip_animation()
+        if scene == "setup":
+            sc.names = [PSEUDO_NAMES[i % len(PSEUDO_NAMES)] for i in range(len(sc.names))]
         return sc
     if scene == "help":
         from game.scenes.select import SelectScene
