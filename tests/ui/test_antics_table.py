@@ -218,7 +218,7 @@ def test_a_banner_names_the_turns_left_once_the_end_is_triggered(app):
     names = [NAMES[(p + i) % 4] for i in range(3)]
     view, surf = drawn(ended)
     banner = view.facts(ended)["banner"]
-    assert banner == f"Last round: {names[0]}, {names[1]} and {names[2]} each have one more turn."
+    assert banner == f"Last round: {names[0]}, {names[1]}, and {names[2]} each have one more turn."   # Babel's list
     box = view.banner_rect                                             # drawn across the top of the bar
     assert box is not None and view.bar.contains(box) and box.w > view.bar.w * 0.9
     assert surf.get_at((box.x + view.th.px(8), box.centery))[:3] == (255, 226, 180)

@@ -278,8 +278,8 @@ def test_a_trail_hover_names_what_each_ant_there_carries_and_whose_guard_is_on_i
     v = view_for(s)
     s = edit(s, ants=put(put(s.ants, 1, {"T01": "caterpillar"}), 2, {"T01": None}), guards={"T01": 0})
     words = v.words.hover_words("trail", "T01", s)
-    assert words.endswith("(P1 carrying a caterpillar, P2, P0's guard soldier)")
-    assert v.words.hover_words("trail", "T01", edit(s, guards={})).endswith("(P1 carrying a caterpillar, P2)")
+    assert words.endswith("(P1 carrying a caterpillar, P2, and P0's guard soldier)")     # a list as Babel joins it
+    assert v.words.hover_words("trail", "T01", edit(s, guards={})).endswith("(P1 carrying a caterpillar and P2)")
 
 
 def test_a_clearing_hover_warns_when_its_last_prey_would_bring_the_end(app):

@@ -15,8 +15,10 @@ import pygame
 
 from game.games.antics.state import (LEAF_PREFIX, Bridge, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp, PlaceAnt,
                                      Steal)
+from game.core.i18n import _, format_number
 from game.ui import theme as T
 from game.ui.tables.antics import art as A
+from game.ui.tables.antics.words import area_label
 from game.ui.widgets import draw_note, wrap
 
 MAP_ANT = 46          # an ant's length on the map, in map pixels
@@ -325,7 +327,7 @@ def paint_land(bm, top: int, bottom: int) -> pygame.Surface:
     pygame.draw.circle(mask, (255, 255, 255, 255), (rad, rad), rad)
     rng = random.Random(5)
     spots = [(ri, ci, name) for ri, row in enumerate(rows) for ci, name in enumerate(row) if name in textures]
-    for _ in range(2):
+    for _pass in range(2):
         rng.shuffle(spots)
         for ri, ci, name in spots:
             cx = ci * half + half // 2 + rng.randint(-4, 4)
@@ -365,7 +367,9 @@ def draw_land(v, surf, state, legal, mouse):
 
 def draw_zoom_badge(th, bd, surf):
     """While the board is zoomed: how much, and how to go back, in its top right corner."""
-    t = th.text(f"x{bd.zoom:.1f}  (- or wheel: back)", "tiny", T.WHITE, bold=True)
+    # i18n: on the zoomed board: {zoom} is how much larger ("1.5"); "-" is the minus key
+    t = th.text(_("x{zoom}  (- or wheel: back)").format(zoom=format_number(round(bd.zoom, 1))), "tiny", T.WHITE,
+                bold=True)
     box = t.get_rect(topright=(bd.rect.right - th.px(8), bd.rect.y + th.px(8))).inflate(th.px(12), th.px(4))
     pygame.draw.rect(surf, (40, 26, 16), box, border_radius=th.px(6))
     surf.blit(t, t.get_rect(center=box.center))
@@ -494,7 +498,7 @@ def draw_areas(v, surf, state, legal):
         if area.id not in bd.map.hatching:
             continue
         r = bd.rect_of(bd.map.hatching[area.id])
-        label = th.text("Soldiers" if area.soldier else area.id.capitalize(), "tiny", T.WHITE, bold=True)
+        label = th.text(area_label(area), "tiny", T.WHITE, bold=True)
         tag = pygame.Rect(0, 0, label.get_width() + th.px(10), label.get_height() + th.px(2))
         tag.midtop = (r.centerx, r.y + th.px(2))
         pygame.draw.rect(surf, (40, 26, 16), tag, border_radius=th.px(6))

@@ -18,15 +18,18 @@ from typing import NamedTuple
 
 import pygame
 
-from game.games.antics.data import ACTION_WORDS
+from game.core.i18n import N_, _
 from game.games.antics.state import BuildCell, BuildDir, BuildOrient
 from game.ui import theme as T
 from game.ui.tables.antics import art as A
+from game.ui.tables.antics.words import action_name
 
 # the six neighbours clockwise on the screen (pointy-top axial layout, y down), from the right
 DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
-DIR_WORDS = {(1, 0): "to its right", (0, 1): "to its lower right", (-1, 1): "to its lower left",
-             (-1, 0): "to its left", (0, -1): "to its upper left", (1, -1): "to its upper right"}
+# i18n: where a tile's second hex lies from its first, in "Build Scout+Hatch: Scout on the lit hex, Hatch to
+# its upper right"
+DIR_WORDS = {(1, 0): N_("to its right"), (0, 1): N_("to its lower right"), (-1, 1): N_("to its lower left"),
+             (-1, 0): N_("to its left"), (0, -1): N_("to its upper left"), (1, -1): N_("to its upper right")}
 REFUSED = (200, 50, 40)
 GLOW = (46, 40, 18)         # added to the ghost's hexes: lighter than the built ones
 
@@ -144,17 +147,24 @@ class BuildGhost:
         return True
 
     def words(self, state, cell) -> str:
-        """A placement in words: "Build Scout+Hatch: scout on the lit hex, hatch to its upper right"."""
+        """A placement in words: "Build Scout+Hatch: Scout on the lit hex, Hatch to its upper right"."""
         pl = self.choice(state, cell)
         sy = state.data.tiles[state.build_tile]
-        name = "+".join(ACTION_WORDS.get(x, x) for x in sy)
+        name = "+".join(action_name(x) for x in sy)       # the tile by its symbols' names: a label
         if pl is None:
-            return f"Build {name} here"
+            # i18n: {tile}: the tile by its two symbols, "Scout+Hatch"
+            return _("Build {tile} here").format(tile=name)
         hill = state.hills[state.player]
         level = len(hill.get(pl.cell, ())) + 1
-        on = f" (on top, level {level})" if level > 1 else ""
-        a, b = (ACTION_WORDS.get(x, x) for x in (pl.first_symbol, pl.second_symbol))
-        return f"Build {name}: {a.lower()} on the lit hex, {b.lower()} {DIR_WORDS.get(pl.direction, 'beside it')}{on}"
+        a, b = (action_name(x) for x in (pl.first_symbol, pl.second_symbol))
+        where = _(DIR_WORDS[pl.direction]) if pl.direction in DIR_WORDS else _("beside it")
+        if level > 1:
+            # i18n: {tile}: "Scout+Hatch"; {first} and {second}: the symbols' names; {direction}: "to its upper right"
+            return _("Build {tile}: {first} on the lit hex, {second} {direction} (on top, level {level})").format(
+                tile=name, first=a, second=b, direction=where, level=level)
+        # i18n: {tile}: "Scout+Hatch"; {first} and {second}: the symbols' names; {direction}: "to its upper right"
+        return _("Build {tile}: {first} on the lit hex, {second} {direction}").format(
+            tile=name, first=a, second=b, direction=where)
 
     # ------------------------------------------------------------ the follow-up decisions
     def arm(self, events, state) -> None:

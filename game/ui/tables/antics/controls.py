@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.games.antics.data import ACTION_WORDS
+from game.core.i18n import _
 from game.games.antics.state import (ANTEATER, ArrivalFirst, Bridge, BuildOrient, BuildTile, Discard, EndActions,
                                      PickUp, ScoutTake, Stop, StorePrey, UseMagnificant)
 from game.ui import theme as T
 from game.ui.tables.antics import art as A
-from game.ui.tables.antics.words import ACTION_HELP
+from game.ui.tables.antics.words import action_help, action_name, ant_words, eater, ordinal
 from game.ui.widgets import Button, draw_panel, wrap
 
 
@@ -116,8 +116,7 @@ def draw_guide(v, surf, state):
     y = g.y + th.px(6)
     for k, e in enumerate(eats):
         done = k < len(state.arrived)
-        t = th.text(f"{k + 1}{('st', 'nd', 'rd')[k] if k < 3 else 'th'}", "tiny", T.INK_SOFT if done else T.INK,
-                    bold=True)
+        t = th.text(ordinal(k), "tiny", T.INK_SOFT if done else T.INK, bold=True)
         x = g.x + th.px(8)
         surf.blit(t, (x, y))
         x += t.get_width() + th.px(4)
@@ -134,7 +133,8 @@ def draw_guide(v, surf, state):
             pygame.draw.line(surf, T.DANGER, (g.x + th.px(6), y + t.get_height() // 2),
                              (x, y + t.get_height() // 2), max(1, th.px(2)))
         y += row_h
-    t = th.text(f"Bag: {len(state.bag)}", "tiny", T.INK_SOFT, bold=True)
+    # i18n: on the anteater guide's card: how many tiles are left in the bag (keep it short)
+    t = th.text(_("Bag: {n}").format(n=len(state.bag)), "tiny", T.INK_SOFT, bold=True)
     surf.blit(t, (g.x + th.px(8), g.bottom - t.get_height() - th.px(4)))
 
 
@@ -142,25 +142,34 @@ def bar_buttons(v, state, legal) -> list[Button]:
     out = []
     for a in legal:
         if isinstance(a, UseMagnificant):
-            word = ACTION_WORDS.get(a.action, a.action)
-            out.append(Chip(word, a, icon=a.action,
-                            hint=f"magnificANT: {word} at level 1 ({ACTION_HELP.get(a.action, '')})"))
+            word = action_name(a.action)
+            help_words = action_help(a.action)
+            # i18n: the tip of a magnificANT button; {action}: the action's name; {help}: what it does
+            out.append(Chip(word, a, icon=a.action, hint=_("magnificANT: {action} at level 1 ({help})").format(
+                action=word, help=help_words)))
         elif isinstance(a, BuildOrient):
-            out.append(Chip(f"{ACTION_WORDS.get(a.symbol, a.symbol)} on the first hex", a, icon=a.symbol))
+            # i18n: a button; {symbol}: a symbol's name (Scout, Build, Hatch, ANTS!, Heave, Fungus)
+            out.append(Chip(_("{symbol} on the first hex").format(symbol=action_name(a.symbol)), a, icon=a.symbol))
         elif isinstance(a, ArrivalFirst):
-            out.append(Chip(f"{state.faces[a.row][1].capitalize()} anteater first", a))
+            face = state.faces[a.row][1] if 0 <= a.row < len(state.faces) else "?"
+            # i18n: a button choosing which anteater arrives first; {anteater}: "Red anteater"
+            out.append(Chip(_("{anteater} first").format(anteater=eater(face).label()), a))
         elif isinstance(a, StorePrey) and a.cell is None:
-            out.append(Chip("Keep it beside the hill", a))
+            out.append(Chip(_("Keep it beside the hill"), a))
         elif isinstance(a, Bridge):
-            out.append(Chip("Bridge the chasm", a, style="primary"))
+            out.append(Chip(_("Bridge the chasm"), a, style="primary"))
         elif isinstance(a, PickUp) and a.kind == "area":
-            out.append(Chip(f"Take back a {a.where} ant", a))
+            # i18n: a button; {ant}: "a grass ant"
+            out.append(Chip(_("Take back {ant}").format(ant=ant_words(a.where)), a))
     for a in legal:
         if isinstance(a, Stop):
-            out.append(Chip("Stop (S)", a, key=pygame.K_s))
+            # i18n: a button; S is the key that does it
+            out.append(Chip(_("Stop (S)"), a, key=pygame.K_s))
         elif isinstance(a, EndActions):
             asking = bool(v.asking(state))
-            out.append(Chip("End turn now (Enter)" if asking else "End turn (Enter)", a, key=pygame.K_RETURN,
+            # i18n: buttons; Enter is the key that does it ("now": after the question whether to end with actions unused)
+            label = _("End turn now (Enter)") if asking else _("End turn (Enter)")
+            out.append(Chip(label, a, key=pygame.K_RETURN,
                             style="primary" if asking or not state.actions_left else "normal"))
     return out
 
@@ -172,7 +181,7 @@ def draw_bar(v, surf, state, ctx, legal, mouse):
     p = state.player
     x, y = r.x + th.px(14), r.y + th.px(10)
     if state.phase == "over":
-        t = th.text("The game is over.", "label", T.INK, bold=True)
+        t = th.text(_("The game is over."), "label", T.INK, bold=True)
         surf.blit(t, (x, y))
         v.buttons, v.banner_rect = [], None
         return
@@ -184,7 +193,8 @@ def draw_bar(v, surf, state, ctx, legal, mouse):
     hand_left = draw_bar_hand(v, surf, state, legal, pygame.Rect(r.centerx, y - th.px(2), r.w // 2 - th.px(12),
                                                                     max(th.px(40), min(th.px(64), room))))
     who = v.seats[p].name if 0 <= p < len(v.seats) else "?"
-    title = th.text(f"{who}: round {state.round}", "label", T.INK, bold=True)
+    # i18n: the bar's title: the player to move and the round
+    title = th.text(_("{name}: round {round}").format(name=who, round=state.round), "label", T.INK, bold=True)
     surf.blit(title, (x, y))
     tx = x + title.get_width() + th.px(14)
     # action markers left
@@ -209,9 +219,13 @@ def draw_bar(v, surf, state, ctx, legal, mouse):
     asking = v.asking(state) if ctx.human_turn else ""
     words = asking or v.words.status(state)
     width = min(r.w // 2 - th.px(28), hand_left - x - th.px(4))
-    wrapped = wrap(words, th.font("small"), width)[:3]
-    if len(wrapped) * th.font("small").get_linesize() > by - y and ". " in words:
+    line_h = th.text("0", "small", T.INK_SOFT).get_height()               # a line of the words, drawn
+    bag_h = bag.get_height() if bag is not None else 0              # the bag's line, when not on the title row
+    fit = min(3, max(1, (by - y - bag_h) // line_h))                  # whole lines only: long words keep a sentence
+    wrapped = wrap(words, th.font("small"), width)
+    if len(wrapped) > fit and ". " in words:
         wrapped = wrap(words.split(". ")[0] + ".", th.font("small"), width)   # short of room: no cut sentence
+    wrapped = wrapped[:fit]
     lines = [(ln, "small", T.DANGER if asking else T.INK_SOFT, bool(asking)) for ln in wrapped]
     if bag is not None:
         lines.append((facts["bag"], "tiny", T.INK_SOFT, True))
@@ -226,7 +240,8 @@ def draw_bar(v, surf, state, ctx, legal, mouse):
     for row in rows:
         bx = x
         if row is mags:
-            lab = th.text("magnificANT:", "small", T.INK, bold=True)
+            # i18n: before the magnificANT's buttons in the bar (one per action)
+            lab = th.text(_("magnificANT:"), "small", T.INK, bold=True)
             if bx + lab.get_width() + sum(b.width(th) + gap for b in row) > r.right - th.px(12):
                 lab = A.magnificant(v.seat_color(p), bh)            # short of room: its token says it
             surf.blit(lab, lab.get_rect(midleft=(bx, by + bh // 2)))
@@ -249,7 +264,8 @@ def draw_bar_hand(v, surf, state, legal, box):
     if not hand:
         return box.right
     picks = {a.tile: a for a in legal if isinstance(a, (BuildTile, Discard))}
-    lab = th.text("Hand:", "small", T.INK_SOFT, bold=True)
+    # i18n: before the tiles in the player's hand
+    lab = th.text(_("Hand:"), "small", T.INK_SOFT, bold=True)
     px = min(th.px(110), int(box.h / 0.62))
     gap = th.px(10)
     wide = len(hand) * (A.pair_size(px, True)[0] + gap)
@@ -299,7 +315,7 @@ def open_menu(v, pos, state, opts, labels=None, title: str = ""):
     heads = wrap(title, th.font("small", True), max(w, th.px(360))) if title else []
     if heads:
         w = max(w, max(th.font("small", True).size(ln)[0] for ln in heads))
-    top = sum(th.font("small", True).get_linesize() for _ in heads) + (gap if heads else 0)
+    top = sum(th.font("small", True).get_linesize() for _line in heads) + (gap if heads else 0)
     h = len(opts) * (bh + gap) + gap + top
     r = pygame.Rect(pos[0], pos[1], w + 2 * gap, h)
     r.clamp_ip(v.rect)

@@ -15,7 +15,8 @@ import pygame
 from game.games.antics.state import BuildCell, BuildDir, BuildTile, Discard, StorePrey, UseSpace
 from game.ui import theme as T
 from game.ui.tables.antics import art as A
-from game.ui.tables.antics.words import plural
+from game.core.i18n import _, ngettext
+from game.ui.tables.antics.words import short_potential_words
 from game.ui.widgets import draw_panel
 
 
@@ -67,7 +68,7 @@ def compact_rs(v, units, w, h) -> tuple[float, float]:
 
 def header_on_top(v, state, p, legal, panel) -> bool:
     hill, ghosts = hill_cells(v, state, p, legal)
-    _, (left, right, top, bottom) = hill_box(hill, ghosts)
+    _box, (left, right, top, bottom) = hill_box(hill, ghosts)
     side, top = compact_rs(v, (right - left, bottom - top), panel.w, panel.h)
     return top > side * 1.1
 
@@ -80,7 +81,7 @@ def panel_heights(v, state, active, legal, room) -> list[int]:
     units = []
     for p in range(n):
         hill, ghosts = hill_cells(v, state, p, legal)
-        _, (left, right, top, bottom) = hill_box(hill, ghosts)
+        _box, (left, right, top, bottom) = hill_box(hill, ghosts)
         units.append((right - left, bottom - top))
     items = th.px(24)
     head = th.px(8) + small + th.px(2) + tiny + th.px(2) + items + th.px(16)
@@ -110,7 +111,7 @@ def panel_heights(v, state, active, legal, room) -> list[int]:
     lo, hi = 1.0, float(rmax)                    # one hex size for all, as large as the room allows
     if sum(need(p, hi) for p in rivals) <= rest:
         lo = hi
-    for _ in range(20):
+    for _step in range(20):
         if hi - lo < 0.05:
             break
         mid = (lo + hi) / 2
@@ -118,7 +119,7 @@ def panel_heights(v, state, active, legal, room) -> list[int]:
     hs = {p: need(p, lo) for p in rivals}
     over = sum(hs.values()) - rest
     if over > 0:                                 # too little room: the tallest give some back
-        for _ in range(len(rivals)):
+        for _rival in range(len(rivals)):
             big = [p for p in rivals if hs[p] > low]
             if not big or over <= 0:
                 break
@@ -171,10 +172,11 @@ def draw_hill(v, surf, state, p, legal, mouse):
     surf.blit(score, sr)
     v.hot.append(("score_info", sr, p))
     y += name.get_height() + th.px(2)
-    t = th.text(f"{plural(state.supply[p], 'ant')} in supply", "tiny", T.INK_SOFT)
+    k = state.supply[p]
+    t = th.text(ngettext("{n} ant in supply", "{n} ants in supply", k).format(n=k), "tiny", T.INK_SOFT)
     surf.blit(t, (x, y))
     if then and compact:            # "(9 if home)" under the score, or a row of its own if the supply is long
-        pot = th.text(f"{then.split(' if ')[0]} if home)", "tiny", (150, 80, 20), bold=True)
+        pot = th.text(short_potential_words(v.facts(state)["potential"][p]), "tiny", (150, 80, 20), bold=True)
         pr = pot.get_rect(topright=(x + head_w, y))
         if pr.x < x + t.get_width() + th.px(6):
             pr.y += t.get_height()
@@ -203,7 +205,7 @@ def draw_hill(v, surf, state, p, legal, mouse):
 
 def draw_items(v, surf, state, p, x, y, icon) -> int:
     """Leaves held and prey beside the hill (and prey just delivered), as icons; the next y."""
-    items = [A.leaf_icon(kind, icon) for kind, k in zip(("green", "brown"), state.leaves[p]) for _ in range(k)]
+    items = [A.leaf_icon(kind, icon) for kind, k in zip(("green", "brown"), state.leaves[p]) for _leaf in range(k)]
     items += [A.prey_icon(prey, icon) for prey in state.beside[p]]
     if p == state.player:
         items += [A.prey_icon(prey, icon) for prey in state.delivered]
@@ -279,7 +281,7 @@ def draw_cells(v, surf, state, p, legal, room, mouse, biggest: int = 64):
         v.hot.append(("cell", (centre, R * 0.85), (p, c)))
         if v.flash.get(("cell", (p, c))):
             pygame.draw.polygon(surf, T.HILITE, A.hex_corners(centre[0], centre[1], R), th.px(3))
-    if mine and state.phase == "build_cell" and (v.zoom is None or any(k == "zoom" for k, _, _ in v.hot)):
+    if mine and state.phase == "build_cell" and (v.zoom is None or any(k == "zoom" for k, _shape, _key in v.hot)):
         v._ghost_at = (surf.get_clip(), p, legal, (cx0, cy0, R, px))   # drawn over the table (draw)
     surf.set_clip(clip)
 
@@ -329,10 +331,11 @@ def draw_peek(v, surf, state, p, legal, mouse):
     hill, ghosts = hill_cells(v, state, p, legal)
     if not hill:
         return
-    _, (left, right, top, bottom) = hill_box(hill, ghosts)
+    _box, (left, right, top, bottom) = hill_box(hill, ghosts)
     w = min(v.board.w, int(v.right.w * 1.25))
     pad = th.px(16)
-    title = th.text(f"{v.seats[p].name}'s ant-hill  (Z: larger)", "small", T.INK, bold=True)
+    # i18n: over a rival's ant-hill shown enlarged; Z is the key that keeps it large
+    title = th.text(_("{name}'s ant-hill  (Z: larger)").format(name=v.seats[p].name), "small", T.INK, bold=True)
     R = min(th.px(72), (w - 2 * pad) / (right - left))
     h = min(v.rect.h, int(R * (bottom - top)) + 2 * pad + title.get_height())
     box = pygame.Rect(0, 0, w, h)
@@ -355,9 +358,10 @@ def draw_zoom(v, surf, state, legal, mouse):
     draw_panel(surf, box, th, fill=(250, 243, 228), radius=16)
     pygame.draw.rect(surf, v.seat_color(p), box, th.px(4), border_radius=th.px(16))
     v.hot.append(("zoom", box, None))   # clicks on the panel reach nothing beneath it
-    title = th.text(f"{v.seats[p].name}'s ant-hill", "title", T.INK, bold=True)
+    title = th.text(_("{name}'s ant-hill").format(name=v.seats[p].name), "title", T.INK, bold=True)
     surf.blit(title, (box.x + th.px(20), box.y + th.px(12)))
-    tip = th.text("Z or Esc: back to the table", "small", T.INK_SOFT)
+    # i18n: Z and Esc are keys
+    tip = th.text(_("Z or Esc: back to the table"), "small", T.INK_SOFT)
     surf.blit(tip, tip.get_rect(topright=(box.right - th.px(20), box.y + th.px(20))))
     room = box.inflate(-th.px(40), -th.px(40)).move(0, title.get_height() // 2)
     room.h -= title.get_height() // 2

@@ -7,6 +7,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.core.i18n import _
+from game.ui.tables.antics.words import ordinal
+
 FIELD_ICON_MIN = 36   # a scout row's height in window pixels at least: its tile's hexes are then 24+ px across
 
 
@@ -60,7 +63,8 @@ def table_layout(rect, th, map_size, band) -> Layout:
     right = pygame.Rect(rect.x + lw + m, rect.y, W - lw - m, H)
     gap = th.px(8)
     tiny = th.font("tiny", True)
-    guide_w = max(tiny.size("Bag: 99")[0], tiny.size("3rd")[0] + 2 * th.px(22) + th.px(6)) + th.px(18)
+    widest = max(tiny.size(ordinal(k))[0] for k in range(3))
+    guide_w = max(tiny.size(_("Bag: {n}").format(n=99))[0], widest + 2 * th.px(22) + th.px(6)) + th.px(18)
     box_h = fields_h - num_h
     guide = pygame.Rect(rect.x, rect.y, guide_w, box_h)
     fw = (lw - guide_w - 6 * gap) / 6

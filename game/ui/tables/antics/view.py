@@ -22,6 +22,8 @@ import pygame
 from game.games.antics.state import (ArrivalFirst, BuildCell, BuildDir, BuildOrient, BuildTile, Discard, EndActions,
                                      Hatch, HeaveHome, HeavePick, PickUp, ScoutTake, Stop, StorePrey, UseMagnificant,
                                      UseSpace)
+from game.core import i18n
+from game.core.i18n import _
 from game.ui import theme as T
 from game.ui.tables.antics import art as A
 from game.ui.tables.antics import board as B
@@ -65,7 +67,7 @@ class View(GameView):
         self.ask_end = None             # (state, time.monotonic() deadline): Enter pressed once with actions unused
         self.banner_rect = None         # where the last-round banner was drawn (None: no banner)
         self.menu_title: str = ""       # a warning above the small menu (an action that changes nothing)
-        self._facts = (None, {})        # (state, what the panels and the bar say about it), made once per state
+        self._facts = (None, None, {})  # (state, language, what the panels and the bar say), once per state
         self.kept_fits: dict = {}       # (hill, ghosts, room, biggest) -> where its hexes go (hills.py)
         self.kept_heights = (None, [])  # (hills, player to move, column) -> the panels' heights, once per change
         self._layer = (None, None)      # (key, (the table without mouse lights, hot, cells, buttons, panels, ghost))
@@ -121,7 +123,8 @@ class View(GameView):
         key = None
         if not (self.attacks or self.flash):
             key = (state, ctx.human_turn, ctx.viewer, ctx.reveal_all, tuple(self.rect), surf.get_size(), self.zoom,
-                   self.map_zoom, self.map_view.view_xy, bool(self.asking(state)) if ctx.human_turn else False)
+                   self.map_zoom, self.map_view.view_xy, bool(self.asking(state)) if ctx.human_turn else False,
+                   i18n.language())
         kept = self._layer[0]
         if key is not None and kept is not None and kept[0] is state and kept[1:] == key[1:]:
             img, self.hot, self.cells, self.buttons, self.panels, self._ghost_at = self._layer[1]
@@ -192,14 +195,14 @@ class View(GameView):
     def facts(self, state) -> dict:
         """Each player's score now and if what their ants carry got home, the bag in rounds and the
         last-round banner: worked out once per state, not per frame."""
-        seen, got = self._facts
-        if seen is state:
+        seen, lang, got = self._facts
+        if seen is state and lang == i18n.language():
             return got
         n = len(self.seats)
         got = {"score": [sum(self.rules.score_lines(state, p).values()) for p in range(n)],
                "potential": [self.rules.potential_score(state, p) for p in range(n)],
                "bag": self.words.bag_words(state), "banner": self.words.end_banner(state)}
-        self._facts = (state, got)
+        self._facts = (state, i18n.language(), got)
         return got
 
     def score_words(self, state, p) -> tuple[str, str]:
@@ -244,7 +247,7 @@ class View(GameView):
         elif kind == "hand":
             opts = [key]
         elif kind == "field":
-            f, row, _ = key
+            f, row, _tile = key
             opts = [a for a in legal if isinstance(a, ScoutTake) and a.row == row and f == state.field]
         elif kind in ("area", "info_area"):
             opts = [a for a in legal if (isinstance(a, Hatch) and a.area == key)
@@ -266,7 +269,7 @@ class View(GameView):
         why = self.changes_nothing(state, action)
         if not why:
             return action
-        C.open_menu(self, pos, state, [action], labels=["Use it anyway (spend the marker)"], title=why)
+        C.open_menu(self, pos, state, [action], labels=[_("Use it anyway (spend the marker)")], title=why)
         return None
 
     def changes_nothing(self, state, action) -> str:
@@ -393,11 +396,18 @@ class View(GameView):
         if kind == "cell":
             p, c = key
             if p == state.player and state.phase == "build_cell" and BuildCell(c) in ctx.legal:
-                return self.ghost.words(state, c) + ". R or the wheel turns it, F flips it; click to build"
+                # i18n: {placement}: "Build Scout+Hatch: Scout on the lit hex, Hatch to its upper right"; R and F are keys
+                return _("{placement}. R or the wheel turns it, F flips it; click to build").format(
+                    placement=self.ghost.words(state, c))
         if kind == "score_info":
             now, then = self.score_words(state, key)
             pot = self.facts(state)["potential"][key]
-            return f"{now} now" + (f"; {pot} if the prey and leaves these ants carry got home" if then else "")
+            if then:
+                # i18n: {score}: "12 pts"; {potential}: a number of points
+                return _("{score} now; {potential} if the prey and leaves these ants carry got home").format(
+                    score=now, potential=pot)
+            # i18n: {score}: "12 pts"
+            return _("{score} now").format(score=now)
         return self.words.hover_words(kind, key, state)
 
     def hint(self, state, ctx):
@@ -452,7 +462,7 @@ class View(GameView):
             elif t == "hatch":
                 self.flash[("area", ev["area"])] = FLASH_MS
             elif t == "build" and p is not None:
-                for q, r, _ in ev["cells"]:
+                for q, r, _sym in ev["cells"]:
                     self.flash[("cell", (p, (q, r)))] = FLASH_MS
             elif t == "attack":
                 self.attacks.append({"ev": ev, "ms": 0.0, "text": self.describe_event(ev, state)})
