@@ -7,28 +7,42 @@ background thread, with the count shown, so the scene opens at once whatever the
 from __future__ import annotations
 
 import threading
-import time
+from datetime import datetime
 
 import pygame
 
 from game.core import history
+from game.core.i18n import N_, _, format_datetime, format_list, format_number, format_percent, ngettext, pgettext
 from game.games import games, is_known
 from game.scenes.common import Background, draw_title
 from game.scenes.manager import Scene
 from game.ui import theme as T
 from game.ui.tables import table_for
-from game.ui.widgets import Button, draw_panel
+from game.ui.widgets import Button, draw_panel, wrap
 
-LEVEL_WORDS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
+# a player's results against one AI level: games won of the games with that level at the table
+LEVEL_WORDS = {
+    # i18n: in "Games won with an AI at the table: Easy 2/3, Medium 1/4": {won} of {played} games
+    "easy": N_("Easy {won}/{played}"),
+    # i18n: in "Games won with an AI at the table: Easy 2/3, Medium 1/4": {won} of {played} games
+    "medium": N_("Medium {won}/{played}"),
+    # i18n: in "Games won with an AI at the table: Easy 2/3, Hard 0/1": {won} of {played} games
+    "hard": N_("Hard {won}/{played}"),
+}
 CHART_GAMES = 12
+
+
+def _fit(text: str, font, width: int) -> list[str]:
+    """The text as one line, or wrapped when it is wider than ``width`` (longer languages)."""
+    return [text] if font.size(text)[0] <= width else wrap(text, font, width)
 
 
 class HistoryScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.bg = Background()
-        self.titles = {g.id: g.title for g in games()}
-        self.back_btn = Button("Back", "back", style="primary")
+        self.titles = {g.id: g.title for g in games()}      # message ids, translated when drawn
+        self.back_btn = Button("", "back", style="primary")
         self.prev_btn = Button("<", "prev")
         self.next_btn = Button(">", "next")
         self.summaries: list = []
@@ -98,15 +112,26 @@ class HistoryScene(Scene):
                 self._step_player(1)
 
     # -- drawing --------------------------------------------------------------------
+    def title_of(self, game_id: str) -> str:
+        """A game's title in the chosen language (its id when the game is not known)."""
+        return _(self.titles[game_id]) if game_id in self.titles else game_id
+
     def draw(self, surf):
         th = self.th
         W, H = surf.get_size()
         surf.blit(self.bg.get((W, H)), (0, 0))
         n = len(self.summaries)
         done, total = self.reading
-        sub = (f"Reading finished games... {done} of {total}" if total else
-               f"{n} finished game{'s' if n != 1 else ''}" if n else "No finished games yet.")
-        draw_title(surf, th, "History", sub)
+        if total:
+            # i18n: while the finished games are read; {done} of {total} records
+            sub = _("Reading finished games... {done} of {total}").format(done=format_number(done),
+                                                                          total=format_number(total))
+        elif n:
+            sub = ngettext("{n} finished game", "{n} finished games", n).format(n=format_number(n))
+        else:
+            sub = _("No finished games yet.")
+        # i18n: the title of the screen with the finished games and each player's statistics
+        draw_title(surf, th, _("History"), sub)
         top, pad = th.px(170), th.px(40)
         bottom = H - th.px(120)
         left = pygame.Rect(pad, top, int((W - pad * 3) * 0.52), bottom - top)
@@ -115,13 +140,16 @@ class HistoryScene(Scene):
         draw_panel(surf, right, th)
         self._draw_games(surf, left.inflate(-th.px(32), -th.px(28)))
         self._draw_player(surf, right.inflate(-th.px(32), -th.px(28)))
+        # i18n: a button: leave this screen for the one before
+        self.back_btn.label = pgettext("button", "Back")
         self.back_btn.rect = pygame.Rect(0, 0, th.px(300), th.px(64))
         self.back_btn.rect.midbottom = (W // 2, H - th.px(30))
         self.back_btn.draw(surf, th)
 
     def _draw_games(self, surf, r):
         th = self.th
-        surf.blit(th.text("Finished games", "label", T.INK, bold=True), r.topleft)
+        # i18n: the heading of the list of finished games on the History screen
+        surf.blit(th.text(_("Finished games"), "label", T.INK, bold=True), r.topleft)
         y = r.y + th.font("label").get_linesize() + th.px(10)
         row_h = th.font("body").get_linesize() + th.font("small").get_linesize() + th.px(16)
         for g in self.summaries[self.top_row:]:
@@ -129,14 +157,19 @@ class HistoryScene(Scene):
                 break
             accent = table_for(g.game).accents[0]
             pygame.draw.rect(surf, accent, (r.x, y + th.px(4), th.px(6), row_h - th.px(14)), border_radius=th.px(3))
-            when = time.strftime("%d %b %Y, %H:%M", time.localtime(g.mtime))
-            head = th.text(f"{self.titles.get(g.game, g.game)}", "body", T.INK, bold=True)
+            when = format_datetime(datetime.fromtimestamp(g.mtime), "medium")
+            head = th.text(self.title_of(g.game), "body", T.INK, bold=True)
             surf.blit(head, (r.x + th.px(16), y))
             stamp = th.text(when, "small", T.INK_SOFT)
             surf.blit(stamp, stamp.get_rect(topright=(r.right, y + th.px(4))))
             x, y2 = r.x + th.px(16), y + head.get_height() + th.px(2)
             for p in sorted(g.players, key=lambda p: -p.score):
-                words = f"{p.name} {p.score}" + (" (won)" if p.won else "")
+                if p.won:
+                    # i18n: a player's final score in the list of finished games, the winner's
+                    words = _("{name} {score} (won)").format(name=p.name, score=format_number(p.score))
+                else:
+                    # i18n: a player's final score in the list of finished games
+                    words = _("{name} {score}").format(name=p.name, score=format_number(p.score))
                 img = th.text(words, "small", T.INK if p.won else T.INK_SOFT, bold=p.won)
                 if x + img.get_width() > r.right:
                     break
@@ -147,7 +180,7 @@ class HistoryScene(Scene):
     def _draw_player(self, surf, r):
         th = self.th
         if not self.names:
-            msg = "Statistics appear here once a person has finished a game." if not self.reading[1] else ""
+            msg = _("Statistics appear here once a person has finished a game.") if not self.reading[1] else ""
             if msg:
                 surf.blit(th.text(msg, "small", T.INK_SOFT), r.topleft)
             self.prev_btn.rect = self.next_btn.rect = pygame.Rect(0, 0, 0, 0)
@@ -167,17 +200,25 @@ class HistoryScene(Scene):
             block = th.px(150)
             if y + block > r.bottom:
                 break
-            surf.blit(th.text(self.titles.get(game_id, game_id), "label", T.INK, bold=True), (r.x, y))
+            surf.blit(th.text(self.title_of(game_id), "label", T.INK, bold=True), (r.x, y))
             y += th.font("label").get_linesize()
-            line = (f"{st.games} game{'s' if st.games != 1 else ''}, {st.wins} won ({st.win_rate:.0%}).  "
-                    f"Best {st.best}, mean {st.mean:.1f}")
-            surf.blit(th.text(line, "small", T.INK), (r.x, y))
-            y += th.font("small").get_linesize()
-            vs = ",  ".join(f"{LEVEL_WORDS[lv]} {st.against[lv][1]}/{st.against[lv][0]}"
-                            for lv in history.AI_LEVELS if lv in st.against)
-            if vs:
-                surf.blit(th.text("Games won with an AI at the table: " + vs, "small", T.INK_SOFT), (r.x, y))
+            # i18n: a player's statistics for one game: {n} games played, {wins} of them won, {rate} the
+            # share won ("50%"), {best} the best score, {mean} the mean score ("12.5")
+            line = ngettext("{n} game, {wins} won ({rate}).  Best {best}, mean {mean}",
+                            "{n} games, {wins} won ({rate}).  Best {best}, mean {mean}", st.games).format(
+                n=format_number(st.games), wins=format_number(st.wins), rate=format_percent(st.win_rate),
+                best=format_number(st.best), mean=format_number(round(st.mean, 1)))
+            for ln in _fit(line, th.font("small"), r.w):
+                surf.blit(th.text(ln, "small", T.INK), (r.x, y))
                 y += th.font("small").get_linesize()
+            vs = [_(LEVEL_WORDS[lv]).format(won=format_number(st.against[lv][1]), played=format_number(st.against[lv][0]))
+                  for lv in history.AI_LEVELS if lv in st.against and lv in LEVEL_WORDS]
+            if vs:
+                # i18n: {results} lists a player's wins against each AI level ("Easy 2/3, Medium 1/4 and Hard 0/1")
+                words = _("Games won with an AI at the table: {results}").format(results=format_list(vs))
+                for ln in _fit(words, th.font("small"), r.w):
+                    surf.blit(th.text(ln, "small", T.INK_SOFT), (r.x, y))
+                    y += th.font("small").get_linesize()
             chart = pygame.Rect(r.x, y + th.px(6), min(r.w, th.px(520)), th.px(64))
             self._chart(surf, chart, st.scores[-CHART_GAMES:], table_for(game_id).accents[0])
             y = chart.bottom + th.px(18)
@@ -196,5 +237,5 @@ class HistoryScene(Scene):
             bar = pygame.Rect(r.x + i * w + th.px(3), r.bottom - h, w - th.px(6), h)
             pygame.draw.rect(surf, colour, bar, border_top_left_radius=th.px(4), border_top_right_radius=th.px(4))
             if i == len(scores) - 1:
-                label = th.text(str(v), "tiny", T.INK, bold=True)
+                label = th.text(format_number(v), "tiny", T.INK, bold=True)
                 surf.blit(label, label.get_rect(midbottom=(bar.centerx, bar.y - th.px(2))))

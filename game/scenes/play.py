@@ -11,6 +11,7 @@ import threading
 import pygame
 
 from game.ai.bots import bot_move, make_bot
+from game.core.i18n import _, format_list, format_number, ngettext, pgettext
 from game.core.record import make_record
 from game.core.undo import revealing, undo_allowed
 from game.core.paths import saving_enabled
@@ -19,7 +20,7 @@ from game.games import get_rules
 from game.scenes.common import Background, draw_message
 from game.scenes.manager import Scene
 from game.ui import theme as T
-from game.scenes.play_aids import Hint, KeyFocus, draw_ring, spot_rect
+from game.scenes.play_aids import Hint, KeyFocus, draw_ring, kind_words, spot_rect
 from game.ui.help import HelpOverlay
 from game.ui.settings import SPEED_FACTOR
 from game.ui.views.base import ViewContext, get_view
@@ -70,13 +71,13 @@ class PlayScene(Scene):
         self.asked: tuple | None = None        # (state, move) the view asked about before a second Enter
         self.tooltip: str | None = None
         self.mouse = (0, 0)
-        self.undo_btn = Button("Undo", "undo", key=pygame.K_u)
-        self.help_btn = Button("Rules", "help", key=pygame.K_F1)
-        self.hint_btn = Button("Hint", "hint", key=pygame.K_h)
-        self.menu_btn = Button("Menu", "menu")
-        self.settings_btn = Button("Settings", "settings", key=pygame.K_F2)
+        self.undo_btn = Button("", "undo", key=pygame.K_u)
+        self.help_btn = Button("", "help", key=pygame.K_F1)
+        self.hint_btn = Button("", "hint", key=pygame.K_h)
+        self.menu_btn = Button("", "menu")
+        self.settings_btn = Button("", "settings", key=pygame.K_F2)
         self.in_settings = False      # the Settings are open over the game
-        self.results_btn = Button("See results", "results", style="primary")
+        self.results_btn = Button("", "results", style="primary")
         self.last_moves: dict = {}    # player -> their latest decision (marked on the table)
         humans = [i for i, st in enumerate(self.seats) if st.kind == "human"]
         # the guide: for a newcomer's first game, one step for each new kind of decision, then quiet
@@ -87,10 +88,29 @@ class PlayScene(Scene):
         self.hint = Hint()            # H: the Hard AI's advice
         # hot seat with hidden tiles: the person to move sees their own only while holding V or this button
         self.peeking = False
-        self.peek_btn = Button("My tiles (hold V)", "peek")
+        self.peek_btn = Button("", "peek")
+        self._label_buttons()
         self.clock_ms = 0.0
         self._layout_for = None
         self._rebuild_log()
+
+    def _label_buttons(self):
+        """The buttons' words in the chosen language (again at every frame: the language may change
+        in the Settings opened over the game)."""
+        # i18n: button on the play bar: take back the last move
+        self.undo_btn.label = pgettext("button", "Undo")
+        # i18n: button on the play bar: open the rules of the game
+        self.help_btn.label = pgettext("button", "Rules")
+        # i18n: button on the play bar: ask the computer for advice on the next move
+        self.hint_btn.label = pgettext("button", "Hint")
+        # i18n: button on the play bar: back to the main menu
+        self.menu_btn.label = pgettext("button", "Menu")
+        # i18n: button on the play bar: open the settings
+        self.settings_btn.label = pgettext("button", "Settings")
+        # i18n: button on the play bar once the game is over: show the final scores
+        self.results_btn.label = _("See results")
+        # i18n: button held down in a hot-seat game to see one's own hidden tiles; V is the key (fixed)
+        self.peek_btn.label = _("My tiles (hold V)")
 
     # -- state helpers -----------------------------------------------------
     @property
@@ -146,7 +166,7 @@ class PlayScene(Scene):
         """Apply a decision (human or AI) if it is legal; autosave; animate."""
         s = self.state
         if action not in self.rules.legal_actions(s):
-            self.message = "That move is not allowed right now."
+            self.message = _("That move is not allowed right now.")
             return False
         self.saver.flush()   # the last decision is on disk before the next is taken
         before = len(s.log)
@@ -170,7 +190,10 @@ class PlayScene(Scene):
         self.message = ""
         if mover == self.guide_for and self.rules.to_move(new) != mover and not self.guide_turn_told:
             self.guide_turn_told = True
-            self.message = "That was a whole turn. F1 has the rules by topic, H asks for a hint, Tab walks the moves."
+            # i18n: said once to a newcomer after their first whole turn; {help_key} and {tab_key} are
+            # the key names "F1" and "Tab"; H is the letter key that asks for a hint (fixed)
+            self.message = _("That was a whole turn. {help_key} has the rules by topic, H asks for a hint, "
+                             "{tab_key} walks the moves.").format(help_key=_("F1"), tab_key=_("Tab"))
         self.tooltip = None  # it described the table before this move
         self.focus.reset()
         self.hint.cancel()
@@ -186,7 +209,7 @@ class PlayScene(Scene):
         if not saving_enabled():
             if not getattr(self, "_told_saving_off", False):
                 self._told_saving_off = True
-                self.message = "Saving is off; this game is kept in memory only."
+                self.message = _("Saving is off; this game is kept in memory only.")
             return
         if self.save_path is None:
             try:
@@ -201,7 +224,9 @@ class PlayScene(Scene):
     def _check_saver(self):
         e, self.saver.error = self.saver.error, None
         if e is not None:
-            self.message = f"Could not save the game ({getattr(e, 'strerror', None) or e}); it goes on in memory."
+            # i18n: {reason} is the system's own words for the failure (often English), e.g. "No space left on device"
+            self.message = _("Could not save the game ({reason}); it goes on in memory.").format(
+                reason=getattr(e, "strerror", None) or e)
 
     def _hold(self, mover, new, events):
         """A person's decision that hands the turn to an AI, revealing nothing, is held for
@@ -228,7 +253,7 @@ class PlayScene(Scene):
 
     def undo(self):
         if not self.can_undo():
-            self.message = "Nothing to undo: only your own moves this turn that revealed nothing."
+            self.message = _("Nothing to undo: only your own moves this turn that revealed nothing.")
             return
         self.states.pop()
         while len(self.states) > 1 and self.view.answered(self.states[-1]):   # the view's own follow-ups too
@@ -363,10 +388,11 @@ class PlayScene(Scene):
         if self.replay or self.over():
             self.app.scenes.pop()
             return
-        self.dialog = Dialog("Leave this game?",
-                             "It is saved after every move: choose Continue on the menu to pick it up again.",
-                             [Button("Leave to menu", "leave", key=pygame.K_y, style="danger"),
-                              Button("Keep playing", "stay", key=pygame.K_n, style="primary")])
+        # i18n: "Continue" is the menu's button that resumes the last game: use its translation
+        body = _("It is saved after every move: choose Continue on the menu to pick it up again.")
+        self.dialog = Dialog(_("Leave this game?"), body,
+                             [Button(_("Leave to menu"), "leave", key=pygame.K_y, style="danger"),
+                              Button(_("Keep playing"), "stay", key=pygame.K_n, style="primary")])
         self.dialog.focus = 1
         self.dirty = True
 
@@ -398,11 +424,14 @@ class PlayScene(Scene):
             self._rebuild_log()
 
     def winner_words(self) -> str:
-        """'Ann wins', 'Ann and Bruno share the win' (the finished game)."""
-        names = [self.seats[w].name for w in self.rules.winners(self.state)]
+        """'Game over: Ann wins', 'Game over: Ann and Bruno share the win' (the finished game)."""
+        names = [self.seats[w].shown_name for w in self.rules.winners(self.state)]
         if len(names) == 1:
-            return f"{names[0]} wins"
-        return f"{', '.join(names[:-1])} and {names[-1]} share the win"
+            # i18n: on the play bar when the game has ended; {name} is the winner's name
+            return _("Game over: {name} wins").format(name=names[0])
+        # i18n: on the play bar when the game has ended in a shared win; {names} is a list of names
+        # ("Ann and Bruno", joined the language's way)
+        return _("Game over: {names} share the win").format(names=format_list(names))
 
     def show_results(self):
         from game.scenes.results import ResultsScene
@@ -530,7 +559,7 @@ class PlayScene(Scene):
         if action == "undo":
             self.undo()
         elif action == "help":
-            self.help = HelpOverlay(self.game_id, self.rules.title)
+            self.help = HelpOverlay(self.game_id, self.rules.title)    # the overlay translates the title when it draws
         elif action == "hint":
             ctx = self.context()
             if ctx.human_turn and not self.hint.thinking:
@@ -558,12 +587,32 @@ class PlayScene(Scene):
     def _hover(self, pos):
         for b in self._buttons():
             if b.rect.collidepoint(pos):
-                return {"undo": "Take back your last move (Ctrl+Z); never past a roll or a draw.",
-                        "hint": "Ask the strongest AI what it would do here (H); Tab steps through every move.",
-                        "help": "How to play (F1)", "menu": "Back to the menu (Esc); the game is saved.",
-                        "settings": "Sound, speeds, colours and size (F2); the game waits.",
-                        "results": "Show the final scores (Enter)"}.get(b.action)
+                return self._button_tip(b.action)
         return self.view.hover(pos, self.state, self.context())
+
+    @staticmethod
+    def _button_tip(action) -> str | None:
+        """The tooltip of a play-bar button (its key named in brackets)."""
+        if action == "undo":
+            # i18n: tooltip of the Undo button; {key} is "Ctrl+Z"
+            return _("Take back your last move ({key}); never past a roll or a draw.").format(key=_("Ctrl+Z"))
+        if action == "hint":
+            # i18n: tooltip of the Hint button; H is the letter key (fixed), {tab_key} is "Tab"
+            return _("Ask the strongest AI what it would do here (H); {tab_key} steps through every move.").format(
+                tab_key=_("Tab"))
+        if action == "help":
+            # i18n: tooltip of the Rules button; {key} is "F1"
+            return _("How to play ({key})").format(key=_("F1"))
+        if action == "menu":
+            # i18n: tooltip of the Menu button; {key} is "Esc"
+            return _("Back to the menu ({key}); the game is saved.").format(key=_("Esc"))
+        if action == "settings":
+            # i18n: tooltip of the Settings button; {key} is "F2"
+            return _("Sound, speeds, colours and size ({key}); the game waits.").format(key=_("F2"))
+        if action == "results":
+            # i18n: tooltip of the See results button; {key} is "Enter"
+            return _("Show the final scores ({key})").format(key=_("Enter"))
+        return None
 
     # -- layout & drawing -----------------------------------------------------------
     def _layout(self, size):
@@ -590,7 +639,8 @@ class PlayScene(Scene):
         surf.blit(self.bg.get(size), (0, 0))
         ctx = self.context()
         self.view.draw(surf, self.state, ctx, self.mouse)
-        self.log.draw(surf, self.log_rect, th, "Replay log" if self.replay else "What happened")
+        # i18n: the heading of the game log beside the table (in a replay / in a game)
+        self.log.draw(surf, self.log_rect, th, _("Replay log") if self.replay else _("What happened"))
         self._draw_last_moves(surf)
         self._draw_log_spot(surf)
         self._draw_guide(surf, ctx)
@@ -601,7 +651,10 @@ class PlayScene(Scene):
             draw_tooltip(surf, self.mouse, self.tooltip, th)
         if self.held() and not self.message:
             left = max(1, math.ceil((self.held_until - self.clock_ms) / 1000))
-            draw_message(surf, th, f"Changed your mind? Undo (U or Ctrl+Z) in the next {left} s.", color=T.INK)
+            # i18n: a countdown after a move that hands the turn to the computer; U is the letter key
+            # (fixed), {keys} is "Ctrl+Z", {n} the seconds left ("s" for seconds)
+            draw_message(surf, th, _("Changed your mind? Undo (U or {keys}) in the next {n} s.").format(
+                keys=_("Ctrl+Z"), n=left), color=T.INK)
         draw_message(surf, th, self.message)
         if self.help is not None:
             self.help.draw(surf, th)
@@ -637,7 +690,7 @@ class PlayScene(Scene):
         if not ctx.human_turn or ctx.to_move != self.guide_for:
             return ""
         words = self.view.guide(self.state, ctx)
-        return "" if words in {w for _, w in self.guide_done} else words
+        return "" if words in {w for _n, w in self.guide_done} else words
 
     def guide_rect(self, ctx) -> "tuple[pygame.Rect, list] | None":
         """Where the guide's note goes: on the table where it covers none of the legal moves, the
@@ -657,7 +710,8 @@ class PlayScene(Scene):
 
     def _guide_lines(self, words: str, width: int) -> list:
         th = self.th
-        title = f"Guide, step {len(self.guide_done) + 1}: a new kind of decision"
+        # i18n: the heading of the newcomer's guide note on the table; {n} counts the steps (1, 2, ...)
+        title = _("Guide, step {n}: a new kind of decision").format(n=len(self.guide_done) + 1)
         return ([th.text(ln, "label", (40, 110, 60), bold=True) for ln in wrap(title, th.font("label", True), width)] +
                 [th.text(ln, "body", T.INK) for ln in wrap(words, th.font("body"), width)])
 
@@ -687,19 +741,28 @@ class PlayScene(Scene):
         here = [(rank, m) for rank, m in enumerate(self.mistakes, 1) if m.index == self.cursor]
         if not here:
             if self.mistakes:
-                marks = ", ".join(str(m.index) for m in sorted(self.mistakes, key=lambda m: m.index))
-                draw_message(surf, self.th, f"Review: costly decisions at {marks} (N / P jump to them).",
-                             color=T.INK)
+                marks = format_list([format_number(m.index) for m in sorted(self.mistakes, key=lambda m: m.index)])
+                # i18n: on a reviewed replay; {marks} lists decision numbers ("3, 17 and 25"); N and P are
+                # the letter keys that jump to the next / previous one (fixed)
+                draw_message(surf, self.th, _("Review: costly decisions at {marks} (N / P jump to them).").format(
+                    marks=marks), color=T.INK)
             return
         rank, m = here[0]
         th = self.th
         p = self.review_player
         draw_ring(surf, th, self.view.locate(m.played, self.state, p), 0.0, color=T.DANGER, width=th.px(4))
         draw_ring(surf, th, self.view.locate(m.better, self.state, p), self.clock_ms, color=T.LEGAL, width=th.px(5))
-        name = self.seats[p].name
-        lines = [f"Costly decision {rank} of {len(self.mistakes)}: about {m.cost:.1f} points",
-                 f"{name} played: {self.view.action_words(m.played, self.state)} (red ring)",
-                 f"Better: {self.view.action_words(m.better, self.state)} (green ring)"]
+        name = self.seats[p].shown_name
+        cost = round(m.cost, 1)
+        # i18n: the note on a reviewed replay; {rank} of {count} numbers the costly decisions, {cost} is
+        # the points it cost, with one decimal ("2.5")
+        lines = [ngettext("Costly decision {rank} of {count}: about {cost} point",
+                          "Costly decision {rank} of {count}: about {cost} points",
+                          1 if cost == 1 else 2).format(rank=rank, count=len(self.mistakes), cost=format_number(cost)),
+                 # i18n: {name} is the player, {move} the move in words; it is ringed in red on the table
+                 _("{name} played: {move} (red ring)").format(name=name, move=self.view.action_words(m.played, self.state)),
+                 # i18n: {move} is the better move in words; it is ringed in green on the table
+                 _("Better: {move} (green ring)").format(move=self.view.action_words(m.better, self.state))]
         if m.why:
             lines.append(m.why)
         imgs = self._note_lines(lines, self.log_rect.w - th.px(40))
@@ -711,20 +774,23 @@ class PlayScene(Scene):
         action = self.focus.action(ctx.legal) if ctx.human_turn else None
         lines, where = [], None
         if self.hint.thinking:
-            lines.append("Thinking about the best move...")
+            lines.append(_("Thinking about the best move..."))
         elif action is not None:
             self.view.point_at(action, self.state)
             where = self.view.locate(action, self.state)
             draw_ring(surf, th, where, self.clock_ms)
             if self.hint.reason or self.focus.index is not None and self.hint.state is self.state:
-                lines.append(f"Hint: {self.view.action_words(action, self.state)}  (Enter plays it, Esc forgets it)")
+                # i18n: the computer's advice; {move} is the move in words, {enter_key} and {esc_key} are
+                # the key names "Enter" and "Esc"
+                lines.append(_("Hint: {move}  ({enter_key} plays it, {esc_key} forgets it)").format(
+                    move=self.view.action_words(action, self.state), enter_key=_("Enter"), esc_key=_("Esc")))
                 if self.hint.reason:
                     lines.append(self.hint.reason)
             else:
                 lines.append(self.focus.words(self.view, self.state))
         if not lines:
             return
-        imgs = self._note_lines(lines)
+        imgs = self._note_lines(lines, self.table_rect.w - th.px(60))    # wrapped only when wider than the table
         anchor = self._note_anchor(imgs, where)
         if anchor is None:      # nowhere on the table: over the top of the log, wrapped to its width
             imgs = self._note_lines(lines, self.log_rect.w - th.px(40))
@@ -761,32 +827,56 @@ class PlayScene(Scene):
         th = self.th
         r = self.bar_rect
         draw_panel(surf, r, th, fill=(58, 40, 28), edge=(30, 20, 12), radius=12)
-        title = th.text(self.rules.title, "title", (250, 232, 196), bold=True)
+        title = th.text(_(self.rules.title), "title", (250, 232, 196), bold=True)
         surf.blit(title, (r.x + th.px(18), r.centery - title.get_height() // 2))
         x = r.x + th.px(36) + title.get_width()
         if self.over():
-            status = "Game over: " + self.winner_words()
+            status = self.winner_words()
         elif ctx.to_move is not None:
             seat = self.seats[ctx.to_move]
-            who = "your turn" if ctx.human_turn and len(self.humans()) == 1 else f"{seat.name}'s turn"
             if seat.is_ai:
-                who = f"{seat.name} ({seat.kind} AI) is thinking"
-            status = who[0].upper() + who[1:]
+                # i18n: on the play bar; {name} is the computer player's name, {kind} its level ("easy AI")
+                status = _("{name} ({kind}) is thinking").format(name=seat.shown_name, kind=kind_words(seat.kind))
+            elif ctx.human_turn and len(self.humans()) == 1:
+                # i18n: on the play bar, to the one person playing against the computer
+                status = _("Your turn")
+            else:
+                # i18n: on the play bar; {name} is the player to move
+                status = _("{name}'s turn").format(name=seat.shown_name)
             rgb = self.view.seat_color(ctx.to_move)
             T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (x + th.px(16), r.centery), th.px(15), rgb)
             x += th.px(40)
         else:
             status = ""
         if self.replay:
-            status = f"Replay: decision {self.cursor} of {len(self.states) - 1}  (Left/Right, Home/End)"
-        st = th.text(status, "label", (250, 232, 196), bold=True)
-        surf.blit(st, (x, r.centery - st.get_height() // 2))
+            # i18n: on the play bar of a replay; the keys in brackets step through it: {left_key} and
+            # {right_key} are the arrow keys "Left" and "Right", {home_key} and {end_key} "Home" and "End"
+            status = _("Replay: decision {n} of {count}  ({left_key}/{right_key}, {home_key}/{end_key})").format(
+                n=self.cursor, count=len(self.states) - 1, left_key=pgettext("key", "Left"),
+                right_key=pgettext("key", "Right"), home_key=pgettext("key", "Home"), end_key=pgettext("key", "End"))
         hint = self.view.hint(self.state, ctx) if ctx.human_turn else ""
+        self._label_buttons()
         buttons = self._buttons()
         widths = [max(th.px(150), th.text(b.label, "label", T.INK, bold=True).get_width() + th.px(36)) for b in buttons]
         bx = r.right - th.px(12) - sum(w + th.px(10) for w in widths)
+        color = (250, 232, 196)
+        rows = [th.text(status, "label", color, bold=True)]
+        st_room = bx - th.px(24) - x
+        fits = st_room > th.px(60)          # (a tiny window has no room at all: the words go on as they are)
+        if status and fits and rows[0].get_width() > st_room:   # too long beside the buttons: two smaller lines
+            lines = wrap(status, th.font("small", True), st_room) or [status]
+            if len(lines) > 2:
+                lines = lines[:1] + [" ".join(lines[1:])]
+            rows = [th.text(ln, "small", color, bold=True) for ln in lines]
+        sy = r.centery - sum(img.get_height() for img in rows) // 2
+        for img in rows:
+            clip = fits and img.get_width() > st_room
+            surf.blit(img, (x, sy), area=pygame.Rect(0, 0, st_room, img.get_height()) if clip else None)
+            sy += img.get_height()
+        st_w = max(img.get_width() for img in rows)
+        st_w = min(st_w, st_room) if fits else st_w
         if hint:
-            left, room = x + st.get_width() + th.px(30), bx - th.px(24) - (x + st.get_width() + th.px(30))
+            left, room = x + st_w + th.px(30), bx - th.px(24) - (x + st_w + th.px(30))
             rows = [th.text(hint, "body", T.HILITE)]
             if rows[0].get_width() > room:       # too long beside the buttons: two smaller lines
                 words = wrap(hint, th.font("small"), room)

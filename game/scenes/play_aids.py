@@ -13,7 +13,30 @@ import threading
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.ui import theme as T
+
+# a seat's kind as a short label: under a name on the results, in brackets after a name in lists
+KIND_WORDS = {
+    # i18n: the kind of a seat, shown under a player's name on the final scores
+    "human": N_("human"),
+    # i18n: the computer player of the easiest level ("AI" = computer player); after a name: "Ann (easy AI)"
+    "easy": N_("easy AI"),
+    # i18n: the computer player of the middle level; after a name: "Ann (medium AI)"
+    "medium": N_("medium AI"),
+    # i18n: the computer player of the strongest level; after a name: "Ann (hard AI)"
+    "hard": N_("hard AI"),
+    # i18n: a computer player that picks its moves at random; after a name: "Ann (random AI)"
+    "random": N_("random AI"),
+    # i18n: the kind of a seat: the made-up extra player of a two-player game, moved by the rules; under its name
+    "imaginary": N_("imaginary"),
+}
+
+
+def kind_words(kind: str) -> str:
+    """A seat's kind in the chosen language ("easy AI"); an unknown kind as it is."""
+    words = KIND_WORDS.get(kind)
+    return _(words) if words else kind
 
 
 def spot_rect(where) -> pygame.Rect | None:
@@ -71,7 +94,11 @@ class KeyFocus:
         a = self.action(self.legal)
         if a is None:
             return ""
-        return f"Tab {self.index + 1} of {len(self.legal)}: {view.action_words(a, state)}  (Enter)"
+        # i18n: the move the Tab key points at; {tab_key} and {enter_key} are the key names "Tab" and
+        # "Enter", {move} says the move in words ("Take the tile on the left")
+        return _("{tab_key} {index} of {count}: {move}  ({enter_key})").format(
+            tab_key=_("Tab"), index=self.index + 1, count=len(self.legal), move=view.action_words(a, state),
+            enter_key=_("Enter"))
 
 
 class Hint:

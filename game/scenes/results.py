@@ -12,9 +12,12 @@ import math
 
 import pygame
 
+from game.core import i18n
+from game.core.i18n import N_, _, format_list, format_number, ngettext, pgettext
 from game.games import get_rules
 from game.scenes.common import Background, draw_title
 from game.scenes.manager import Scene
+from game.scenes.play_aids import kind_words
 from game.ui import theme as T
 from game.ui.widgets import Button, draw_panel, layout_row, wrap
 
@@ -27,36 +30,84 @@ BANNER_INK = (150, 82, 44)
 SEGMENT_COLORS = [(196, 120, 64), (96, 150, 70), (112, 140, 196), (226, 184, 70), (170, 100, 150),
                   (140, 134, 120)]
 PATTERNS = ("plain", "slant", "dots", "rows", "grid", "columns")
+# the scoring lines and tie-breaks of the games whose tables do not name them (View.line_labels)
+LINE_WORDS = {
+    # i18n: a scoring line of It Happens.. on the final scores
+    "item_sets": N_("Item sets"),
+    # i18n: a scoring line of It Happens.. on the final scores
+    "worms": N_("Worms"),
+    # i18n: a scoring line of It Happens.. on the final scores (the Queen cards)
+    "queens": N_("Queens"),
+    # i18n: a scoring line of It Happens.. on the final scores (the General cards)
+    "generals": N_("Generals"),
+    # i18n: a scoring line of It Happens.. on the final scores
+    "variety_bonus": N_("Variety bonus"),
+    # i18n: a tie-break of It Happens..: how many Queen cards a player has
+    "queen_count": N_("Queen count"),
+    # i18n: a tie-break of It Happens..: how many General cards a player has
+    "general_count": N_("General count"),
+    # i18n: a tie-break of It Happens..: how many worms a player has
+    "worm_count": N_("Worm count"),
+    # i18n: a scoring line of Antics! on the final scores
+    "prey": N_("Prey"),
+    # i18n: a scoring line of Antics! on the final scores
+    "fungus": N_("Fungus"),
+    # i18n: a scoring line of Antics! on the final scores
+    "green_leaves": N_("Green leaves"),
+    # i18n: the tie-break of Micropolis: the size of a player's army
+    "army": N_("Army"),
+}
 
 
 def line_label(name: str, labels: dict | None = None) -> str:
-    """A scoring line's name: the game's own words for it (its view's line_labels) when it has them."""
+    """A scoring line's name in the chosen language: the game's own words for it (its view's
+    line_labels, message ids) when it has them."""
     if labels and name in labels:
-        return labels[name]
+        return _(labels[name])
+    if name in LINE_WORDS:
+        return _(LINE_WORDS[name])
     if name.startswith("level_") and name[6:].isdigit():  # Antics! tie-breaks
-        return f"Tiles on level {name[6:]}"
-    return name.replace("_", " ").capitalize()
+        # i18n: a tie-break of Antics!: how many tiles a player has on that level of their ant-hill
+        return _("Tiles on level {level}").format(level=int(name[6:]))
+    return name.replace("_", " ").capitalize()       # a line no table names yet (new games, tests)
 
 
 def explain_winners(rules, seats, sheets, winners, labels: dict | None = None) -> str:
-    """Plain words for who won and, when totals tied, which tie-break decided."""
-    names = [seats[w].name for w in winners]
+    """Plain words for who won and, when totals tied, which tie-break decided (in the chosen language)."""
+    names = [seats[w].shown_name for w in winners]
     best = max(sh.total for sh in sheets)
     tied = [sh for sh in sheets if sh.total == best]
     if len(winners) > 1:
-        return f"Shared victory: {' and '.join(names)} with {best} points, tied on every tie-break."
+        # i18n: the winner banner of the final scores; {names} lists the winners ("Ann and Bruno"),
+        # {n} is their points
+        return ngettext("Shared victory: {names} with {n} point, tied on every tie-break.",
+                        "Shared victory: {names} with {n} points, tied on every tie-break.",
+                        best).format(names=format_list(names), n=format_number(best))
     if len(tied) == 1:
-        return f"{names[0]} wins with {best} points."
+        return _wins_with(names[0], best)
     w = sheets[winners[0]]
     for key in w.tiebreak:
         vals = {sh.player: sh.tiebreak.get(key, 0) for sh in tied}
         top = max(vals.values())
         if list(vals.values()).count(top) == 1:
-            others = ", ".join(f"{seats[p].name} {v}" for p, v in vals.items() if p != w.player)
-            return (f"{names[0]} wins the tie at {best} points on {line_label(key, labels).lower()}: "
-                    f"{top} against {others}.")
+            # i18n: one rival's count on a tie-break, in a list after "against": {name} and their {value} ("Bruno 2")
+            others = format_list([_("{name} {value}").format(name=seats[p].shown_name, value=format_number(v))
+                                  for p, v in vals.items() if p != w.player])
+            # i18n: the winner banner when the points tied; {name} won, {n} is the tied points, {tiebreak}
+            # names the tie-break that decided ("Queen count"), {value} is the winner's count on it and
+            # {others} lists the others' ("Bruno 2 and Cid 1")
+            return ngettext("{name} wins the tie at {n} point. {tiebreak}: {value} against {others}.",
+                            "{name} wins the tie at {n} points. {tiebreak}: {value} against {others}.",
+                            best).format(name=names[0], n=format_number(best), tiebreak=line_label(key, labels),
+                                         value=format_number(top), others=others)
         tied = [sh for sh in tied if vals[sh.player] == top]
-    return f"{names[0]} wins with {best} points."
+    return _wins_with(names[0], best)
+
+
+def _wins_with(name: str, points: int) -> str:
+    # i18n: the winner banner of the final scores; {name} is the winner, {n} their points
+    return ngettext("{name} wins with {n} point.", "{name} wins with {n} points.", points).format(
+        name=name, n=format_number(points))
 
 
 def round_states(history, final) -> list:
@@ -72,7 +123,8 @@ def round_states(history, final) -> list:
 
 
 def round_totals(rules, history, final) -> list[tuple[str, list[int]]]:
-    """(tick label, total per player) at the start, after each round and at the end."""
+    """(tick label, total per player) at the start, after each round and at the end (the first tick
+    is "Start", translated when drawn; the others are round numbers)."""
     states = round_states(history, final)
     return [("Start" if i == 0 else str(i), [sh.total for sh in rules.score_sheets(s)])
             for i, s in enumerate(states)]
@@ -139,21 +191,41 @@ class ResultsScene(Scene):
         self.winners = self.rules.winners(state)
         from game.ui.views.base import get_view
         self.view = get_view(game_id, self.rules, self.seats, app.theme)
-        self.labels = dict(self.view.line_labels)     # the scoring lines named as on the table
-        self.explain = explain_winners(self.rules, self.seats, self.sheets, self.winners, self.labels)
+        self.labels = dict(self.view.line_labels)     # the scoring lines named as on the table (message ids)
         self.lines = list(self.sheets[0].lines.keys())
         self.rounds = round_totals(self.rules, self.history, state)
         self.notes = self.view.result_notes(state)
         self.bg = Background()
-        self.buttons = [Button("Play again", "again", style="primary")]
+        self.buttons = [Button("", "again", style="primary")]
         if len(self.history) > 1:
-            self.buttons.append(Button("Watch the replay", "replay"))
-            from game.scenes.review import reviewed_player
-            self.buttons.append(Button(f"Review {self.seats[reviewed_player(self.seats)].name}'s moves", "review"))
-        self.buttons.append(Button("Menu", "menu"))
+            self.buttons.append(Button("", "replay"))
+            self.buttons.append(Button("", "review"))
+        self.buttons.append(Button("", "menu"))
+        self._label_buttons()
         self.focus = 0
         self.t = 0.0            # ms into the count-up
         self.sounded = 0        # steps whose sound has played
+
+    @property
+    def explain(self) -> str:
+        """Who won, and how, in the chosen language."""
+        return explain_winners(self.rules, self.seats, self.sheets, self.winners, self.labels)
+
+    def _label_buttons(self):
+        from game.scenes.review import reviewed_player
+        for b in self.buttons:
+            if b.action == "again":
+                # i18n: button on the final scores: a new game with the same players
+                b.label = _("Play again")
+            elif b.action == "replay":
+                # i18n: button: step through the finished game move by move
+                b.label = _("Watch the replay")
+            elif b.action == "review":
+                # i18n: button on the final scores: the strongest AI weighs {name}'s decisions (a game review)
+                b.label = _("Review {name}'s moves").format(name=self.seats[reviewed_player(self.seats)].shown_name)
+            else:
+                # i18n: button: back to the main menu
+                b.label = pgettext("button", "Menu")
 
     # -- the count-up ------------------------------------------------------------
     @property
@@ -239,7 +311,7 @@ class ResultsScene(Scene):
     # -- drawing -----------------------------------------------------------------
     def draw(self, surf):
         """Once the count-up is over the picture only changes with the buttons: it is kept."""
-        key = (surf.get_size(), self.focus, tuple(b.hover for b in self.buttons), self.th.scale)
+        key = (surf.get_size(), self.focus, tuple(b.hover for b in self.buttons), self.th.scale, i18n.language())
         if not self.animating() and getattr(self, "_still", None) is not None and self._still[0] == key:
             surf.blit(self._still[1], (0, 0))
             return
@@ -251,9 +323,12 @@ class ResultsScene(Scene):
         th = self.th
         W, H = surf.get_size()
         surf.blit(self.bg.get((W, H)), (0, 0))
-        draw_title(surf, th, "Final scores", self.rules.title)
+        self._label_buttons()
+        # i18n: the title of the results screen
+        heading = _("Final scores")
+        draw_title(surf, th, heading, _(self.rules.title))
         top = th.px(36) + th.font("hero").get_linesize() + th.font("body").get_linesize() + th.px(12)
-        title_w = th.text("Final scores", "hero", T.INK, bold=True).get_width()
+        title_w = th.text(heading, "hero", T.INK, bold=True).get_width()
         self._draw_banner(surf, pygame.Rect(th.px(100) + title_w, th.px(26), W - th.px(140) - title_w,
                                             top - th.px(38)))
         bottom = H - th.px(112)
@@ -274,7 +349,7 @@ class ResultsScene(Scene):
     def _draw_banner(self, surf, rect: pygame.Rect):
         th = self.th
         if not self.revealed():
-            msg = th.text("Counting the points...", "label", (236, 220, 190), bold=True)
+            msg = th.text(_("Counting the points..."), "label", (236, 220, 190), bold=True)
             surf.blit(msg, msg.get_rect(midleft=(rect.x, rect.centery)))
             return
         draw_panel(surf, rect, th, fill=GLOW, edge=(214, 160, 70))
@@ -287,10 +362,11 @@ class ResultsScene(Scene):
             x += 2 * r + th.px(10)
         style = "label"
         text_w = rect.right - th.px(20) - x
-        rows = wrap(self.explain, th.font(style, True), text_w)
+        explain = self.explain
+        rows = wrap(explain, th.font(style, True), text_w)
         if len(rows) * th.font(style).get_linesize() > rect.h:
             style = "small"
-            rows = wrap(self.explain, th.font(style, True), text_w)
+            rows = wrap(explain, th.font(style, True), text_w)
         lh = th.font(style).get_linesize()
         y = rect.centery - lh * len(rows) // 2
         for ln in rows:
@@ -302,7 +378,9 @@ class ResultsScene(Scene):
         font = self.th.font("small", True)        # the first line of each note is bold: the widest
         for p, words in self.notes:
             ink = T.dark_ink(self.view.seat_color(p))
-            for i, ln in enumerate(wrap(f"{self.seats[p].name}: {words}", font, width)):
+            # i18n: a note under the score sheet: {name} is a player, {note} says how some of their points came
+            note = _("{name}: {note}").format(name=self.seats[p].shown_name, note=words)
+            for i, ln in enumerate(wrap(note, font, width)):
                 out.append((ln, ink, i == 0))
         return out
 
@@ -316,7 +394,7 @@ class ResultsScene(Scene):
         notes = self._note_rows(inner.w)
         note_h = th.font("small").get_linesize()
         labels = [th.text(line_label(k, self.labels), "body") for k in self.lines]
-        labels += [th.text(f"Tie-break {k + 1}: {line_label(key, self.labels).lower()}", "small") for k, key in enumerate(tb_keys)]
+        labels += [th.text(self._tiebreak_label(k, key), "small") for k, key in enumerate(tb_keys)]
         label_w = min(max(img.get_width() for img in labels) + th.px(16), inner.w * 2 // 5)
         col_w = min(th.px(200), (inner.w - label_w) // n)
         xl = inner.centerx - (label_w + col_w * n) // 2
@@ -338,10 +416,9 @@ class ResultsScene(Scene):
             cx = x0 + i * col_w + col_w // 2
             T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (cx, y + sym_r), sym_r,
                           T.PLAYER_COLORS.get(seat.color, (200, 200, 200)))
-            nm = fit_text(th, seat.name, "label", T.INK, col_w - th.px(6), bold=True)
+            nm = fit_text(th, seat.shown_name, "label", T.INK, col_w - th.px(6), bold=True)
             surf.blit(nm, nm.get_rect(midtop=(cx, y + 2 * sym_r + th.px(4))))
-            kind = "imaginary" if seat.kind == "imaginary" else ("human" if seat.kind == "human" else f"{seat.kind} AI")
-            kd = th.text(kind, "small", T.INK_SOFT)
+            kd = th.text(kind_words(seat.kind), "small", T.INK_SOFT)
             if kd.get_width() <= col_w - th.px(6):
                 surf.blit(kd, kd.get_rect(midtop=(cx, y + 2 * sym_r + th.px(4) + nm.get_height())))
         y += head_h
@@ -355,7 +432,7 @@ class ResultsScene(Scene):
             surf.blit(lab, (xl, y + (row_h - lab.get_height()) // 2))
             for i, v in enumerate(values):
                 if v is not None:
-                    img = th.text(str(v), style, ink, bold=bold) if not isinstance(v, pygame.Surface) else v
+                    img = th.text(format_number(v), style, ink, bold=bold) if not isinstance(v, pygame.Surface) else v
                     surf.blit(img, img.get_rect(center=(x0 + i * col_w + col_w // 2, y + row_h // 2)))
             y += row_h
 
@@ -367,11 +444,12 @@ class ResultsScene(Scene):
         for sh in self.sheets:
             v = self.shown(len(self.lines), sh.total)
             ink = BANNER_INK if self.revealed() and sh.player in self.winners else T.INK
-            totals.append(None if v is None else th.text(str(v), "title", ink, bold=True))
-        row("Total", totals, False, "label", bold=True)
+            totals.append(None if v is None else th.text(format_number(v), "title", ink, bold=True))
+        # i18n: the row of the score sheet with each player's total points
+        row(_("Total"), totals, False, "label", bold=True)
         y += th.px(6)
         for k, key in enumerate(tb_keys):
-            row(f"Tie-break {k + 1}: {line_label(key, self.labels).lower()}",
+            row(self._tiebreak_label(k, key),
                 [sh.tiebreak[key] if self.revealed() else None for sh in self.sheets], False, "small", T.INK_SOFT)
         if not self.revealed():
             return
@@ -381,6 +459,10 @@ class ResultsScene(Scene):
                 break
             surf.blit(th.text(ln, "small", ink, bold=bold), (inner.x, y))
             y += note_h
+
+    def _tiebreak_label(self, k: int, key: str) -> str:
+        # i18n: a row of the score sheet; {n} numbers the tie-breaks (1 decides first), {tiebreak} names it ("Queen count")
+        return _("Tie-break {n}: {tiebreak}").format(n=k + 1, tiebreak=line_label(key, self.labels))
 
     def _legend(self, surf, rect: pygame.Rect, items) -> int:
         """Flowing legend entries (draw(surf, rect) marker, words); returns the height used."""
@@ -412,7 +494,8 @@ class ResultsScene(Scene):
     def _draw_bars(self, surf, rect: pygame.Rect):
         """One bar per player, one patterned segment per scoring line, growing with the count-up."""
         th = self.th
-        head = th.text("Points by scoring line", "label", T.INK, bold=True)
+        # i18n: the heading of the bar chart on the final scores
+        head = th.text(_("Points by scoring line"), "label", T.INK, bold=True)
         surf.blit(head, rect.topleft)
         y = rect.y + head.get_height() + th.px(8)
         items = [(lambda r, k=k: draw_segment(surf, r, k, th), line_label(key, self.labels)) for k, key in enumerate(self.lines)]
@@ -434,7 +517,7 @@ class ResultsScene(Scene):
             r = th.px(11)
             T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (rect.x + r, cy), r,
                           T.PLAYER_COLORS.get(seat.color, (200, 200, 200)))
-            nm = fit_text(th, seat.name, "body", T.INK, name_w - 2 * r - th.px(14), bold=True)
+            nm = fit_text(th, seat.shown_name, "body", T.INK, name_w - 2 * r - th.px(14), bold=True)
             surf.blit(nm, nm.get_rect(midleft=(rect.x + 2 * r + th.px(8), cy)))
             x = rect.x + name_w
             for k, key in enumerate(self.lines):
@@ -444,7 +527,7 @@ class ResultsScene(Scene):
                     continue
                 seg = pygame.Rect(x, cy - bar_h // 2, w, bar_h)
                 draw_segment(surf, seg, k, th)
-                num = th.text(str(v), "small", T.INK, bold=True)
+                num = th.text(format_number(v), "small", T.INK, bold=True)
                 if num.get_width() + th.px(8) <= w:
                     back = num.get_rect(center=seg.center).inflate(th.px(4), 0)
                     pygame.draw.rect(surf, T.PAPER, back, border_radius=th.px(4))
@@ -452,35 +535,39 @@ class ResultsScene(Scene):
                 x += w
             total = self.shown(len(self.lines), sh.total)
             if total is not None:
-                img = th.text(str(total), "body", T.INK, bold=True)
+                img = th.text(format_number(total), "body", T.INK, bold=True)
                 surf.blit(img, img.get_rect(midleft=(x + th.px(8), cy)))
 
     def _draw_rounds(self, surf, rect: pygame.Rect):
         """The score after each round, one line per player, drawn from left to right."""
         th = self.th
-        head = th.text("Score after each round", "label", T.INK, bold=True)
+        # i18n: the heading of the line chart on the final scores
+        head = th.text(_("Score after each round"), "label", T.INK, bold=True)
         surf.blit(head, rect.topleft)
         y = rect.y + head.get_height() + th.px(8)
-        items = [(self._player_mark(surf, sh.player), self.seats[sh.player].name) for sh in self.sheets]
+        items = [(self._player_mark(surf, sh.player), self.seats[sh.player].shown_name) for sh in self.sheets]
         y += self._legend(surf, pygame.Rect(rect.x, y, rect.w, 0), items) + th.px(10)
         small_h = th.font("small").get_linesize()
-        all_totals = [v for _, totals in self.rounds for v in totals]
+        all_totals = [v for _tick, totals in self.rounds for v in totals]
         step = nice_step(max(all_totals) - min(0, min(all_totals)))
         lo = step * math.floor(min(0, min(all_totals)) / step)
         hi = step * max(1, math.ceil(max(all_totals) / step))
-        axis_w = th.text(str(hi), "small").get_width() + th.px(10)
+        axis_w = max(th.text(format_number(v), "small").get_width() for v in (lo, hi)) + th.px(10)
         plot = pygame.Rect(rect.x + axis_w, y + small_h // 2, rect.w - axis_w - th.px(14),
                            rect.bottom - y - small_h * 2)
         for v in range(lo, hi + 1, step):
             gy = plot.bottom - round((v - lo) * plot.h / (hi - lo))
             pygame.draw.line(surf, T.PAPER_DARK if v else T.INK_SOFT, (plot.x, gy), (plot.right, gy), 1)
-            lab = th.text(str(v), "small", T.INK_SOFT)
+            lab = th.text(format_number(v), "small", T.INK_SOFT)
             surf.blit(lab, lab.get_rect(midright=(plot.x - th.px(6), gy)))
         count = len(self.rounds)
         xs = [plot.x + (i * plot.w // (count - 1) if count > 1 else plot.w // 2) for i in range(count)]
-        label_w = th.text("Start", "small").get_width() + th.px(30)
+        # i18n: the first tick of the score chart's time axis: before round 1 (the others are round numbers)
+        start = pgettext("score chart", "Start")
+        ticks = [start if i == 0 else label for i, (label, _totals) in enumerate(self.rounds)]
+        label_w = max(th.text(t, "small").get_width() for t in ticks[:1] + ticks[-1:]) + th.px(30)
         every = max(1, math.ceil(count * label_w / max(1, plot.w)))
-        for i, (label, _) in enumerate(self.rounds):
+        for i, label in enumerate(ticks):
             if (i % every == 0 and count - 1 - i >= every) or i == count - 1:
                 lab = th.text(label, "small", T.INK_SOFT)
                 box = lab.get_rect(midtop=(xs[i], plot.bottom + th.px(4)))
@@ -494,7 +581,7 @@ class ResultsScene(Scene):
             seat = self.seats[sh.player]
             color = T.PLAYER_COLORS.get(seat.color, (200, 200, 200))
             pts = [(xs[i], plot.bottom - round((totals[p] - lo) * plot.h / (hi - lo)))
-                   for i, (_, totals) in enumerate(self.rounds)]
+                   for i, (_tick, totals) in enumerate(self.rounds)]
             if len(pts) > 1:
                 pygame.draw.lines(surf, T.INK, False, pts, th.px(3) + 2)
                 pygame.draw.lines(surf, color, False, pts, th.px(3))

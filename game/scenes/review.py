@@ -11,6 +11,8 @@ import threading
 
 import pygame
 
+from game.core import i18n
+from game.core.i18n import _, format_number, pgettext
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
 from game.ui import theme as T
@@ -30,10 +32,10 @@ class ReviewScene(Scene):
         self.states, self.player = list(states), player
         self.rules = get_rules(game_id)
         self.bg = Background()
-        self.cancel_btn = Button("Cancel", "cancel")
+        self.cancel_btn = Button(pgettext("button", "Cancel"), "cancel")
         self.progress = (0, 0)
         self.result: list | None = None
-        self.error = ""
+        self.error = ""          # what went wrong (the exception's name, for the log), '' while all is well
         self._stop = False
         self.process = None
         from game.core.record import make_record
@@ -44,7 +46,9 @@ class ReviewScene(Scene):
                 raise OSError("reviewing in a thread")
             context = multiprocessing.get_context("spawn")
             self.news = context.Queue()
-            self.process = context.Process(target=review_job, args=(*job, self.news), daemon=True)
+            # the process speaks the window's language (the "why" lines of the mistakes are words)
+            self.process = context.Process(target=review_job, args=(*job, self.news),
+                                           kwargs={"lang": i18n.language()}, daemon=True)
             self.process.start()
         except Exception:        # no process here: a thread shares the window's time instead
             self.news = queue.Queue()
@@ -61,7 +65,7 @@ class ReviewScene(Scene):
             elif kind == "done":
                 self.result = value[0]
             else:
-                self.error = f"The review could not be made ({value[0]})."
+                self.error = str(value[0]) or "error"
 
     def update(self, dt_ms: float) -> bool:
         self._read_news()
@@ -91,13 +95,22 @@ class ReviewScene(Scene):
         th = self.th
         W, H = surf.get_size()
         surf.blit(self.bg.get((W, H)), (0, 0))
-        name = self.seats[self.player].name
-        draw_title(surf, th, "Game review", f"Each of {name}'s decisions, weighed against the Hard AI's choice.")
+        name = self.seats[self.player].shown_name
+        # i18n: the title of the screen shown while the strongest AI weighs a player's decisions
+        draw_title(surf, th, _("Game review"),
+                   # i18n: under the title "Game review": {name} is the player whose decisions are weighed;
+                   # "Hard" is the strongest AI level
+                   _("Each of {name}'s decisions, weighed against the Hard AI's choice.").format(name=name))
         panel = pygame.Rect(0, 0, min(W - th.px(120), th.px(900)), th.px(260))
         panel.center = (W // 2, H // 2)
         draw_panel(surf, panel, th)
         done, total = self.progress
-        words = (f"Looking at decision {done} of {total}..." if total else "Finding the decisions...")
+        if total:
+            # i18n: the progress of a game review: {done} decisions weighed of {total}
+            words = _("Looking at decision {done} of {total}...").format(done=format_number(done),
+                                                                        total=format_number(total))
+        else:
+            words = _("Finding the decisions...")
         t = th.text(words, "label", T.INK, bold=True)
         surf.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + th.px(40))))
         bar = pygame.Rect(panel.x + th.px(60), panel.y + th.px(110), panel.w - th.px(120), th.px(28))
@@ -106,13 +119,17 @@ class ReviewScene(Scene):
             fill = bar.copy()
             fill.w = max(bar.h, int(bar.w * done / total))
             pygame.draw.rect(surf, (96, 150, 70), fill, border_radius=bar.h // 2)
-        note = th.text("The three costliest decisions are marked on the replay, the better move ringed.",
+        note = th.text(_("The three costliest decisions are marked on the replay, the better move ringed."),
                        "small", T.INK_SOFT)
         surf.blit(note, note.get_rect(midtop=(panel.centerx, bar.bottom + th.px(24))))
+        # i18n: button: stop the game review and go back
+        self.cancel_btn.label = pgettext("button", "Cancel")
         self.cancel_btn.rect = pygame.Rect(0, 0, th.px(260), th.px(60))
         self.cancel_btn.rect.midtop = (W // 2, panel.bottom + th.px(30))
         self.cancel_btn.draw(surf, th)
-        draw_message(surf, th, self.error)
+        if self.error:
+            # i18n: {problem} is a technical name (in English) of what went wrong
+            draw_message(surf, th, _("The review could not be made ({problem}).").format(problem=self.error))
 
 
 def reviewed_player(seats) -> int:
@@ -131,11 +148,14 @@ def quick_settings(game_id: str) -> dict:
     return quick
 
 
-def review_job(game_id: str, record: dict, player: int, seed: int, news) -> None:
+def review_job(game_id: str, record: dict, player: int, seed: int, news, lang: str | None = None) -> None:
     """In the review's process (or thread): replay the record, review ``player``'s decisions (Hard
     with half its simulations: the same costliest mistakes in the games tried, in half the time)
-    and send ("progress", done, total) as it goes, then ("done", mistakes) or ("error", words)."""
+    and send ("progress", done, total) as it goes, then ("done", mistakes) or ("error", the
+    exception's name). ``lang``: the window's language, chosen in a process of its own."""
     try:
+        if lang and lang != i18n.language():
+            i18n.set_language(lang)
         from game.ai.review import review
         from game.core.record import record_from_dict, replay
         from game.games import get_rules

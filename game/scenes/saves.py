@@ -1,23 +1,33 @@
 """Saved games: every unfinished game (resume or delete) and the records of finished ones (watch)."""
 from __future__ import annotations
 
-import time
+from datetime import datetime
 
 import pygame
 
+from game.core.i18n import _, format_datetime, format_list, format_number, pgettext
 from game.games import games, get_rules, is_known
 from game.core.saves import delete_save, list_finished, list_saves, load_save
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
+from game.scenes.play_aids import KIND_WORDS, kind_words
 from game.ui import theme as T
 from game.ui.widgets import Button, Dialog, draw_panel, layout_row
 
-KIND_WORDS = {"human": "", "easy": "easy AI", "medium": "medium AI", "hard": "hard AI", "random": "random AI"}
+AI_KINDS = tuple(k for k in KIND_WORDS if k not in ("human", "imaginary"))   # named after the name
+
+
+def seat_word(name: str, kind: str) -> str:
+    """A player in a list: 'Ann', 'Bruno (easy AI)'."""
+    if kind in AI_KINDS:
+        # i18n: a computer player in a list of players; {kind} is its level ("easy AI")
+        return _("{name} ({kind})").format(name=name, kind=kind_words(kind))
+    return name
 
 
 def seat_words(seats) -> str:
-    return ", ".join(f"{s.name} ({KIND_WORDS[s.kind]})" if KIND_WORDS.get(s.kind) else s.name
-                     for s in seats if s.kind != "imaginary")
+    """The players at a table ("Ann, Bruno (easy AI) and Cid"), in the chosen language."""
+    return format_list([seat_word(s.name, s.kind) for s in seats if s.kind != "imaginary"])
 
 
 def score_words(rec) -> str:
@@ -26,12 +36,21 @@ def score_words(rec) -> str:
     summary = summarize(rec, "", 0, 0.0)
     if summary is None:
         return seat_words(rec.seats)
-    return ",  ".join(f"{p.name} {p.score}" + (f" ({KIND_WORDS[p.kind]})" if KIND_WORDS.get(p.kind) else "")
-                      for p in sorted(summary.players, key=lambda p: -p.score))
+    out = []
+    for p in sorted(summary.players, key=lambda p: -p.score):
+        if p.kind in AI_KINDS:
+            # i18n: a computer player's final score in a list; {kind} is its level ("easy AI")
+            out.append(_("{name} {score} ({kind})").format(name=p.name, score=format_number(p.score),
+                                                             kind=kind_words(p.kind)))
+        else:
+            # i18n: a player's final score in the list of finished games
+            out.append(_("{name} {score}").format(name=p.name, score=format_number(p.score)))
+    return format_list(out)
 
 
 def when_words(t: float) -> str:
-    return time.strftime("%d %b %Y, %H:%M", time.localtime(t))
+    """A moment as the chosen language writes it."""
+    return format_datetime(datetime.fromtimestamp(t), "medium")
 
 
 def resume(app, info, scene) -> bool:
@@ -40,7 +59,7 @@ def resume(app, info, scene) -> bool:
     from game.scenes.play import PlayScene
     rec, states, msg = load_save(info.path, get_rules, is_known)
     if rec is None:
-        scene.message = msg or "This game can no longer be resumed."
+        scene.message = msg or _("This game can no longer be resumed.")
         scene.enter()
         scene.dirty = True
         return False
@@ -57,7 +76,8 @@ def watch(app, info, scene) -> bool:
     try:
         rec, states = load_replay(str(info.path))
     except (RecordError, KeyError, ValueError) as e:
-        scene.message = f"This record cannot be shown: {str(e).split(': ', 1)[-1]}"
+        # i18n: {problem} is a technical detail (in English) of what is wrong with the file
+        scene.message = _("This record cannot be shown: {problem}").format(problem=str(e).split(": ", 1)[-1])
         scene.dirty = True
         return False
     app.scenes.push(PlayScene(app, rec.game, rec.seats, rec.seed, rec.options, states=states, replay=True))
@@ -68,18 +88,41 @@ class SavesScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.bg = Background()
-        self.titles = {g.id: g.title for g in games()}
+        self.titles = {g.id: g.title for g in games()}      # message ids, translated when drawn
         self.tab = 0             # 0: unfinished, 1: finished
         self.sel = 0
         self.top_row = 0
         self.rows: list[pygame.Rect] = []
         self.message = ""
         self.dialog: Dialog | None = None
-        self.tabs = [Button("Unfinished", 0), Button("Finished", 1)]
-        self.open_btn = Button("Resume", "open", style="primary")
-        self.delete_btn = Button("Delete", "delete", style="danger")
-        self.back_btn = Button("Back", "back")
+        self.tabs = [Button("", 0), Button("", 1)]
+        self.open_btn = Button("", "open", style="primary")
+        self.delete_btn = Button("", "delete", style="danger")
+        self.back_btn = Button("", "back")
         self.items = {0: [], 1: []}
+        self._label_buttons()
+
+    def title_of(self, game_id: str) -> str:
+        """A game's title in the chosen language (its id when the game is not known)."""
+        return _(self.titles[game_id]) if game_id in self.titles else game_id
+
+    def _label_buttons(self):
+        """The buttons' words for the list shown, in the chosen language."""
+        unfinished, finished = self.tabs
+        # i18n: a tab: the saved games not played to the end; {n} is how many there are
+        unfinished.label = _("Unfinished ({n})").format(n=format_number(len(self.items[0])))
+        # i18n: a tab: the records of finished games; {n} is how many there are
+        finished.label = _("Finished ({n})").format(n=format_number(len(self.items[1])))
+        # i18n: buttons under the list of saved games: go on with the chosen game / watch the chosen finished game
+        self.open_btn.label = pgettext("button", "Resume") if self.tab == 0 else _("Watch the replay")
+        if self.tab == 0:
+            # i18n: button: delete the chosen saved game
+            self.delete_btn.label = pgettext("button", "Delete")
+        else:
+            # i18n: button: the strongest AI weighs the decisions of the chosen finished game; R is the key (fixed)
+            self.delete_btn.label = _("Review (R)")
+        # i18n: a button: leave this screen for the one before
+        self.back_btn.label = pgettext("button", "Back")
 
     def enter(self):
         super().enter()
@@ -106,12 +149,14 @@ class SavesScene(Scene):
         info = self.current()
         if info is None or self.tab != 0:
             return
-        title = self.titles.get(info.record.game, info.record.game)
-        self.dialog = Dialog("Delete this saved game?",
-                             f"{title} with {seat_words(info.record.seats)}, saved {when_words(info.when)}. "
-                             "It cannot be brought back.",
-                             [Button("Delete", "delete", key=pygame.K_y, style="danger"),
-                              Button("Keep it", "keep", key=pygame.K_n, style="primary")])
+        # i18n: asking before a saved game is deleted; {game} is its title, {players} lists the players
+        # ("Ann, Bruno (easy AI) and Cid"), {when} is the date and time it was saved
+        body = _("{game} with {players}, saved {when}. It cannot be brought back.").format(
+            game=self.title_of(info.record.game), players=seat_words(info.record.seats), when=when_words(info.when))
+        self.dialog = Dialog(_("Delete this saved game?"), body,
+                             [Button(pgettext("button", "Delete"), "delete", key=pygame.K_y, style="danger"),
+                              # i18n: button: do not delete the saved game
+                              Button(_("Keep it"), "keep", key=pygame.K_n, style="primary")])
         self.dialog.focus = 1
 
     def _delete(self):
@@ -135,7 +180,8 @@ class SavesScene(Scene):
         try:
             rec, states = load_replay(str(info.path))
         except (RecordError, KeyError, ValueError) as e:
-            self.message = f"This record cannot be reviewed: {str(e).split(': ', 1)[-1]}"
+            # i18n: {problem} is a technical detail (in English) of what is wrong with the file
+            self.message = _("This record cannot be reviewed: {problem}").format(problem=str(e).split(": ", 1)[-1])
             return
         seats = list(states[0].seats)
         self.app.scenes.push(ReviewScene(self.app, rec.game, rec.seats, rec.seed, rec.options, states,
@@ -198,11 +244,14 @@ class SavesScene(Scene):
         th = self.th
         W, H = surf.get_size()
         surf.blit(self.bg.get((W, H)), (0, 0))
-        draw_title(surf, th, "Saved games", "Every unfinished game is kept until you delete it. "
-                   "Tab switches lists, Enter opens, Delete removes.")
-        for i, b in enumerate(self.tabs):
-            n = len(self.items[b.action])
-            b.label = f"{('Unfinished', 'Finished')[i]} ({n})"
+        # i18n: under the title "Saved games"; {tab_key}, {enter_key} and {delete_key} are the key names
+        # "Tab", "Enter" and "Delete"
+        sub = _("Every unfinished game is kept until you delete it. {tab_key} switches lists, {enter_key} opens, "
+                "{delete_key} removes.").format(tab_key=_("Tab"), enter_key=_("Enter"),
+                                                delete_key=pgettext("key", "Delete"))
+        draw_title(surf, th, _("Saved games"), sub)
+        self._label_buttons()
+        for b in self.tabs:
             b.style = "primary" if self.tab == b.action else "normal"
         layout_row(self.tabs, pygame.Rect(th.px(60), th.px(160), th.px(560), th.px(54)), th.px(16))
         for b in self.tabs:
@@ -210,9 +259,7 @@ class SavesScene(Scene):
         panel = pygame.Rect(th.px(60), th.px(230), W - th.px(120), H - th.px(380))
         draw_panel(surf, panel, th)
         self._draw_rows(surf, panel)
-        self.open_btn.label = "Resume" if self.tab == 0 else "Watch the replay"
         self.open_btn.enabled = self.current() is not None
-        self.delete_btn.label = "Delete" if self.tab == 0 else "Review (R)"
         self.delete_btn.style = "danger" if self.tab == 0 else "normal"
         self.delete_btn.enabled = self.current() is not None
         row = pygame.Rect(0, panel.bottom + th.px(24), W, th.px(60))
@@ -223,6 +270,23 @@ class SavesScene(Scene):
         if self.dialog is not None:
             self.dialog.draw(surf, th)
 
+    def _row_head(self, info) -> str:
+        """A row's first line: the game's title and how far it went ('Micropolis  -  round 3')."""
+        rec = info.record
+        title = self.title_of(rec.game)
+        if self.tab == 1 and rec.final:
+            names = [rec.seats[w].shown_name for w in rec.final.get("winners", [])
+                     if type(w) is int and 0 <= w < len(rec.seats)]
+            if names:
+                # i18n: a finished game in the list; {game} is its title, {names} lists the winners ("Ann and Bruno")
+                return _("{game}  -  won by {names}").format(game=title, names=format_list(names))
+            # i18n: a finished game in the list, without a winner to name; {game} is its title
+            return _("{game}  -  finished").format(game=title)
+        if info.round:
+            # i18n: a saved game in the list; {game} is its title, {n} the round it has reached
+            return _("{game}  -  round {n}").format(game=title, n=format_number(info.round))
+        return title
+
     def _draw_rows(self, surf, panel):
         th = self.th
         items = self.items[self.tab]
@@ -232,7 +296,7 @@ class SavesScene(Scene):
         self.top_row = min(max(self.top_row, self.sel - fits + 1), self.sel) if items else 0
         self.rows = []
         if not items:
-            empty = "No unfinished games." if self.tab == 0 else "No finished games yet."
+            empty = _("No unfinished games.") if self.tab == 0 else _("No finished games yet.")
             t = th.text(empty, "body", T.INK_SOFT)
             surf.blit(t, t.get_rect(center=panel.center))
             return
@@ -245,12 +309,7 @@ class SavesScene(Scene):
                 pygame.draw.rect(surf, (252, 226, 160), r, border_radius=th.px(10))
                 pygame.draw.rect(surf, T.HILITE, r, th.px(3), border_radius=th.px(10))
             rec = info.record
-            title = self.titles.get(rec.game, rec.game)
-            where = f"round {info.round}" if info.round else ""
-            if self.tab == 1 and rec.final:
-                names = [rec.seats[w].name for w in rec.final.get("winners", []) if w < len(rec.seats)]
-                where = f"won by {' and '.join(names)}" if names else "finished"
-            head = th.text(f"{title}" + (f"  -  {where}" if where else ""), "label", T.INK, bold=True)
+            head = th.text(self._row_head(info), "label", T.INK, bold=True)
             surf.blit(head, (r.x + th.px(16), r.y + th.px(6)))
             sub = th.text(score_words(rec) if self.tab == 1 else seat_words(rec.seats), "small", T.INK_SOFT)
             surf.blit(sub, (r.x + th.px(16), r.y + th.px(8) + head.get_height()))

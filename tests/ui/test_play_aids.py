@@ -209,3 +209,40 @@ def test_hovering_a_log_line_shows_where_it_happened(app, game, n, moves):
         play.draw(app.window)
         spots += play.view.event_spot(play.log_events[k], play.state) is not None
     assert spots > 0
+
+
+def test_the_focus_line_and_the_seat_kinds_come_from_the_catalog():
+    import re
+    from game.core import i18n
+    from game.scenes.play_aids import KeyFocus, kind_words
+
+    class View:
+        def action_words(self, action, state):
+            return "ẋ"
+    focus = KeyFocus()
+    focus.step(["a", "b", "c"])
+    assert focus.words(View(), None) == "Tab 1 of 3: ẋ  (Enter)"
+    assert kind_words("easy") == "easy AI" and kind_words("human") == "human"
+    i18n.set_language("pseudo")
+    try:
+        for words in (focus.words(View(), None), *(kind_words(k) for k in ("human", "easy", "medium", "hard", "imaginary"))):
+            assert words and not re.search(r"[A-Za-z]", words)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_play_bar_follows_the_language_chosen_while_the_game_is_open(app):
+    import re
+    from game.core import i18n
+    play = humans(app, "micropolis", 2)
+    surf = pygame.Surface((1280, 720))
+    i18n.set_language("pseudo")
+    try:
+        play.draw(surf)
+        words = [b.label for b in play._buttons()] + [play._button_tip(b.action) for b in play._buttons()]
+        words += [play.winner_words()]
+        assert all(w and not re.search(r"[A-Za-z]", re.sub(r"\bP\d\b", "", w)) for w in words), words
+    finally:
+        i18n.set_language("en")
+    play.draw(surf)
+    assert play.undo_btn.label == "Undo" and play.help_btn.label == "Rules"

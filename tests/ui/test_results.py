@@ -153,3 +153,55 @@ def test_every_game_draws_at_both_sizes(app, game):
             assert all(surf.get_rect().contains(b.rect) for b in sc.buttons)
         app.scenes.pop()
     app.theme.resize((1280, 720))
+
+
+def _drawn_texts(monkeypatch, draw) -> list[str]:
+    """Every text the theme makes while ``draw`` runs."""
+    from game.ui.theme import Theme
+    texts, plain = [], Theme.text
+
+    def spy(self, s, *a, **k):
+        texts.append(s)
+        return plain(self, s, *a, **k)
+    monkeypatch.setattr(Theme, "text", spy)
+    draw()
+    return texts
+
+
+@pytest.mark.parametrize("game", ["it_happens", "micropolis", "antics"])
+def test_every_word_on_the_results_comes_from_the_catalog(app, monkeypatch, game):
+    """In the pseudo-locale every catalog message is accented: a plain ASCII letter on the results
+    (names aside) bypassed the catalog; records keep no words, so English comes back at once."""
+    import re
+    from game.core import i18n
+    from game.core.rules import Seat
+    seats, history = finished_game(game, get_rules(game).min_players)
+    names = ["Ǻñ", "Ƀø", "Çý", "Đé"]
+    seats = [Seat(names[i], s.color, s.kind) for i, s in enumerate(seats)]
+    i18n.set_language("pseudo")
+    try:
+        sc = ResultsScene(app, game, seats, 4, {}, history[-1], history=history)
+        sc.seats = [Seat(names[i], s.color, s.kind) if s.kind != "imaginary" else s for i, s in enumerate(sc.seats)]
+        sc.skip_animation()
+        texts = _drawn_texts(monkeypatch, lambda: sc.draw(pygame.Surface((1280, 720))))
+        leaks = [t for t in texts if re.search(r"[A-Za-z]", t)]
+        assert texts and not leaks
+        assert not re.search(r"[A-Za-z]", sc.explain.replace("Ǻñ", "").replace("Ƀø", ""))
+    finally:
+        i18n.set_language("en")
+    sc.draw(pygame.Surface((1280, 720)))
+    assert "points" in sc.explain and sc.buttons[0].label == "Play again"
+
+
+def test_the_winner_banner_counts_in_whole_sentences():
+    from game.core.rules import ScoreSheet, Seat
+    from game.scenes.results import explain_winners
+    seats = [Seat("Ann", "red"), Seat("Bruno", "blue"), Seat("Cleo", "green")]
+    one = [ScoreSheet(0, {"a": 1}), ScoreSheet(1, {"a": 0}), ScoreSheet(2, {"a": 0})]
+    assert explain_winners(None, seats, one, [0]) == "Ann wins with 1 point."
+    shared = [ScoreSheet(0, {"a": 7}), ScoreSheet(1, {"a": 7}), ScoreSheet(2, {"a": 7})]
+    assert explain_winners(None, seats, shared, [0, 1, 2]).startswith("Shared victory: Ann, Bruno, and Cleo with 7 points")
+    tie = [ScoreSheet(0, {"a": 7}, {"worm_count": 3}), ScoreSheet(1, {"a": 7}, {"worm_count": 2}),
+           ScoreSheet(2, {"a": 7}, {"worm_count": 1})]
+    assert (explain_winners(None, seats, tie, [0])
+            == "Ann wins the tie at 7 points. Worm count: 3 against Bruno 2 and Cleo 1.")
