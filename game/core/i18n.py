@@ -222,26 +222,41 @@ def _babel_locale() -> str:
     return SOURCE if _current == PSEUDO else _current
 
 
-def format_datetime(when, style: str = "medium") -> str:
-    """A date and time as the chosen language writes it ("7 Dec 2026, 14:05" / "07.12.2026, 14:05")."""
-    from babel.dates import format_datetime as fmt
-    return fmt(when, format=style if style in ("short", "medium", "long") else "medium", locale=_babel_locale())
+def _shown(text: str) -> str:
+    """Babel's output as our fonts draw it: a narrow no-break space (English times, French
+    thousands) becomes a no-break space; in the pseudo-locale the words are accented too."""
+    text = text.replace("\u202f", "\u00a0")
+    return pseudo(text) if _current == PSEUDO and not is_pseudo_text(text) else text
+
+
+def format_datetime(when, style: str = "medium", seconds: bool = False) -> str:
+    """A date and time as the chosen language writes it ("Dec 7, 2026, 2:05 PM" /
+    "07.12.2026, 14:05"); the time without seconds unless asked."""
+    from babel import Locale
+    from babel.dates import format_date as fmt_date, format_time as fmt_time
+    style = style if style in ("short", "medium", "long") else "medium"
+    loc = Locale.parse(_babel_locale())
+    time_style = "medium" if seconds else "short"
+    pattern = str(loc.datetime_formats.get(style, "{1} {0}"))
+    text = pattern.replace("{1}", fmt_date(when, format=style, locale=loc)).replace(
+        "{0}", fmt_time(when, format=time_style, locale=loc))
+    return _shown(text)
 
 
 def format_date(when, style: str = "medium") -> str:
     from babel.dates import format_date as fmt
-    return fmt(when, format=style if style in ("short", "medium", "long") else "medium", locale=_babel_locale())
+    return _shown(fmt(when, format=style if style in ("short", "medium", "long") else "medium", locale=_babel_locale()))
 
 
 def format_number(n) -> str:
     """A number with the chosen language's separators ("1,234.5" / "1.234,5")."""
     from babel.numbers import format_decimal
-    return format_decimal(n, locale=_babel_locale())
+    return _shown(format_decimal(n, locale=_babel_locale()))
 
 
 def format_percent(x: float) -> str:
     from babel.numbers import format_percent as fmt
-    return fmt(x, locale=_babel_locale())
+    return _shown(fmt(x, locale=_babel_locale()))
 
 
 def format_list(items, style: str = "standard") -> str:

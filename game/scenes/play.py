@@ -24,7 +24,7 @@ from game.scenes.play_aids import Hint, KeyFocus, draw_ring, kind_words, spot_re
 from game.ui.help import HelpOverlay
 from game.ui.settings import SPEED_FACTOR
 from game.ui.views.base import ViewContext, get_view
-from game.ui.widgets import Button, Dialog, LogView, draw_note, draw_panel, note_rect, draw_tooltip, wrap
+from game.ui.widgets import Button, Dialog, LogView, draw_note, draw_panel, draw_tooltip, fit_lines, note_rect, wrap
 
 AI_DELAY_MS = 650      # pause before an AI decision, so people can follow it
 HOLD_MS = 2500         # a person's decision that hands the turn to an AI waits this long (undo)
@@ -828,8 +828,8 @@ class PlayScene(Scene):
         r = self.bar_rect
         draw_panel(surf, r, th, fill=(58, 40, 28), edge=(30, 20, 12), radius=12)
         title = th.text(_(self.rules.title), "title", (250, 232, 196), bold=True)
-        surf.blit(title, (r.x + th.px(18), r.centery - title.get_height() // 2))
         x = r.x + th.px(36) + title.get_width()
+        symbol = None                       # the player to move's symbol before the status
         if self.over():
             status = self.winner_words()
         elif ctx.to_move is not None:
@@ -843,9 +843,7 @@ class PlayScene(Scene):
             else:
                 # i18n: on the play bar; {name} is the player to move
                 status = _("{name}'s turn").format(name=seat.shown_name)
-            rgb = self.view.seat_color(ctx.to_move)
-            T.draw_symbol(surf, T.PLAYER_SYMBOLS.get(seat.color, "circle"), (x + th.px(16), r.centery), th.px(15), rgb)
-            x += th.px(40)
+            symbol = (T.PLAYER_SYMBOLS.get(seat.color, "circle"), self.view.seat_color(ctx.to_move))
         else:
             status = ""
         if self.replay:
@@ -857,37 +855,45 @@ class PlayScene(Scene):
         hint = self.view.hint(self.state, ctx) if ctx.human_turn else ""
         self._label_buttons()
         buttons = self._buttons()
-        widths = [max(th.px(150), th.text(b.label, "label", T.INK, bold=True).get_width() + th.px(36)) for b in buttons]
+        widths = [max(th.px(110), th.text(b.label, "label", T.INK, bold=True).get_width() + th.px(32)) for b in buttons]
         bx = r.right - th.px(12) - sum(w + th.px(10) for w in widths)
         color = (250, 232, 196)
-        rows = [th.text(status, "label", color, bold=True)]
-        st_room = bx - th.px(24) - x
-        fits = st_room > th.px(60)          # (a tiny window has no room at all: the words go on as they are)
-        if status and fits and rows[0].get_width() > st_room:   # too long beside the buttons: two smaller lines
-            lines = wrap(status, th.font("small", True), st_room) or [status]
-            if len(lines) > 2:
-                lines = lines[:1] + [" ".join(lines[1:])]
-            rows = [th.text(ln, "small", color, bold=True) for ln in lines]
-        sy = r.centery - sum(img.get_height() for img in rows) // 2
-        for img in rows:
-            clip = fits and img.get_width() > st_room
-            surf.blit(img, (x, sy), area=pygame.Rect(0, 0, st_room, img.get_height()) if clip else None)
+
+        def plan(x):
+            """The status's and the hint's lines when the words start at ``x`` (the hint's None: no room)."""
+            x += th.px(40) if symbol else 0
+            st_room = bx - th.px(24) - x
+            fits = st_room > th.px(60)      # (a tiny window has no room at all: the words go on as they are)
+            st = ((fit_lines(th, status, st_room, color, (("label", 1), ("small", 2), ("tiny", 2)), bold=True)
+                   if status and fits else None) or [th.text(status, "label", color, bold=True)])
+            left = x + max(img.get_width() for img in st) + th.px(30)
+            room = bx - th.px(24) - left
+            hn = fit_lines(th, hint, room, T.HILITE, (("body", 1), ("small", 2), ("tiny", 2))) \
+                if hint and room > th.px(80) else None
+            return st, hn, left
+        status_rows, hint_rows, left = plan(x)
+        if hint and hint_rows is None:      # a long language: the words take the title's room
+            x = r.x + th.px(18)
+            status_rows, hint_rows, left = plan(x)
+        else:
+            surf.blit(title, (r.x + th.px(18), r.centery - title.get_height() // 2))
+        if symbol:
+            T.draw_symbol(surf, symbol[0], (x + th.px(16), r.centery), th.px(15), symbol[1])
+            x += th.px(40)
+        sy = r.centery - sum(img.get_height() for img in status_rows) // 2
+        for img in status_rows:
+            surf.blit(img, (x, sy))
             sy += img.get_height()
-        st_w = max(img.get_width() for img in rows)
-        st_w = min(st_w, st_room) if fits else st_w
-        if hint:
-            left, room = x + st_w + th.px(30), bx - th.px(24) - (x + st_w + th.px(30))
-            rows = [th.text(hint, "body", T.HILITE)]
-            if rows[0].get_width() > room:       # too long beside the buttons: two smaller lines
-                words = wrap(hint, th.font("small"), room)
-                if len(words) > 2:
-                    words = words[:1] + [" ".join(words[1:])]
-                rows = [th.text(ln, "small", T.HILITE) for ln in words]
-            hx = max(left, bx - max(img.get_width() for img in rows) - th.px(24))
-            hy = r.centery - sum(img.get_height() for img in rows) // 2
-            for img in rows:
-                surf.blit(img, (hx, hy), area=pygame.Rect(0, 0, room, img.get_height()))
+        if hint_rows:
+            hx = max(left, bx - max(img.get_width() for img in hint_rows) - th.px(24))
+            hy = r.centery - sum(img.get_height() for img in hint_rows) // 2
+            for img in hint_rows:
+                surf.blit(img, (hx, hy))
                 hy += img.get_height()
+        elif hint:                          # still no room in the bar: a note under it
+            width = min(surf.get_width() - th.px(40), th.px(900))
+            imgs = [th.text(ln, "small", T.HILITE) for ln in wrap(hint, th.font("small"), width - th.px(36))]
+            draw_note(surf, th, imgs, (40, 32, 26), T.HILITE, topleft=(r.x + th.px(12), r.bottom + th.px(6)))
         self.undo_btn.enabled = self.can_undo()
         for b, w in zip(buttons, widths):
             b.rect = pygame.Rect(bx, r.y + th.px(10), w, r.h - th.px(20))

@@ -43,5 +43,41 @@ def selftest() -> int:
     sc = SelectScene(app)
     app.scenes.push(sc)
     sc.draw(app.window)
+    problem = check_words_and_fonts()
+    if problem:
+        print(f"selftest: {problem}")
+        return 1
     print(f"selftest: ok ({len(games)} games, {time.perf_counter() - t0:.1f} s)")
     return 0
+
+
+NAMES_IN_SCRIPTS = ("שלום", "مرحبا", "李小龙", "Zoë 👨\u200d👩\u200d👧")
+
+
+def check_words_and_fonts() -> str | None:
+    """Every shipped language's catalog reads and translates, and the bundled fonts draw names
+    in other scripts: the problem, or None."""
+    from game.core import i18n
+    from game.ui import text
+    before = i18n.language()
+    try:
+        for lang in i18n.LANGUAGES:
+            if lang == i18n.SOURCE:
+                continue
+            if not i18n.po_path(lang).is_file():
+                return f"the {lang} catalog is missing from this build"
+            i18n.forget_catalogs()
+            i18n.set_language(lang)
+            shown = i18n.pgettext("button", "Settings")
+            if i18n.problem(lang) or shown == "Settings":
+                return f"the {lang} catalog does not translate ({i18n.problem(lang) or 'Settings stays English'})"
+        print(f"selftest: catalogs ok ({', '.join(i18n.available_languages())})")
+    finally:
+        i18n.set_language(before)
+    for name in NAMES_IN_SCRIPTS:
+        if not text.can_draw(name):
+            return f"the bundled fonts cannot draw {name!r}: {text.missing_characters(name)}"
+        if text.render(name, 24, True, (0, 0, 0)).get_width() < 8:
+            return f"{name!r} drew nothing"
+    print(f"selftest: fonts ok ({', '.join(NAMES_IN_SCRIPTS)})")
+    return None

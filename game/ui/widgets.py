@@ -102,6 +102,18 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
+def fit_lines(th: T.Theme, text: str, width: int, color, steps=(("body", 1), ("small", 2), ("tiny", 3)),
+              bold: bool = False) -> list | None:
+    """``text`` rendered to fit ``width``: in the first type size of ``steps`` whose wrapping
+    takes at most its number of lines (every line no wider than ``width``); None when none fits."""
+    for size, most in steps:
+        font = th.font(size, bold)
+        lines = wrap(text, font, width)
+        if len(lines) <= most and all(font.size(ln)[0] <= width for ln in lines):
+            return [th.text(ln, size, color, bold=bold) for ln in lines]
+    return None
+
+
 class LogView:
     """The game log in plain words, newest at the bottom. Wrapped rows are cached."""
 

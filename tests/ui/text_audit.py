@@ -61,6 +61,9 @@ class SpyScreen(pygame.Surface):
         if text is not None:
             want = pygame.Rect(dest if len(dest) == 4 else (*dest, 0, 0))
             want.size = source.get_size() if area is None else pygame.Rect(area).size
+            if area is not None and pygame.Rect(area).w < source.get_width():
+                self.audit.problems.append(f"cut to fit: {text!r} shows {pygame.Rect(area).w} of "
+                                           f"{source.get_width()} px")
             bounds = self.get_rect().clip(self.get_clip()) if self.get_clip() else self.get_rect()
             if want.w and (want.left < bounds.left - 1 or want.right > bounds.right + 1):
                 self.audit.problems.append(f"runs out of its area horizontally: {text!r} at {tuple(want)}"
@@ -161,6 +164,8 @@ def audit_scene(scene: str, game: str | None = None, players: int | None = None,
                     overlay.show(page)
                     overlay.draw(screen, app.theme)
                 else:
+                    if getattr(sc, "_still", None) is not None:
+                        sc._still = None      # draw the words, not the picture kept of them
                     sc.draw(screen)
                 audit.problems += overlaps(audit.texts[first:])
         if out:

@@ -404,8 +404,10 @@ class View(GameView):
             out.append(b)
         if Reroll() in ctx.legal:
             out.append(KeyButton(_("Reroll - 1 worm"), Reroll(), reroll_key()))
+            out[-1].short = pgettext("button", "Reroll")     # no room: the hover still says the cost
         if Pass() in ctx.legal:
             out.append(KeyButton(_("Pass - 1 worm"), Pass(), pass_key()))
+            out[-1].short = pgettext("button", "Pass")
         return out
 
     def _draw_players(self, surf, state, ctx):

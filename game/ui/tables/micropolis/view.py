@@ -16,7 +16,7 @@ from game.ui.tables.micropolis.words import (  # noqa: F401  (the table's words,
     LEGEND, LINE_LABELS, _line_help, _what_it_does, cap_first, fruit_words, line_labels, points, soldiers,
     tile_words)
 from game.ui.views.base import GameView
-from game.ui.widgets import Button, draw_panel, wrap
+from game.ui.widgets import Button, draw_panel, fit_lines, wrap
 
 MOVE_MS = 350
 LIGHT = (250, 236, 206)
@@ -507,7 +507,11 @@ class View(GameView):
                      ngettext("{n} tile in the pile", "{n} tiles in the pile", n).format(n=n),
                      _("no soldiers in the reserve") if r_n == 0 else
                      ngettext("{n} soldier in the reserve", "{n} soldiers in the reserve", r_n).format(n=r_n)]
-            rows = [th.text("   -   ".join(parts), "small", (236, 220, 190))]
+            line = "   -   ".join(parts)
+            self.buttons = self._make_buttons(state, ctx.legal)
+            room = r.w - th.px(56) - sum(self._button_width(b) + th.px(10) for b in self.buttons)
+            rows = (fit_lines(th, line, room, (236, 220, 190), (("small", 1), ("tiny", 2)))
+                    or [th.text(line, "small", (236, 220, 190))])   # (more buttons than fit: they flow under the bar)
         if state.expert:
             rows.append(th.text(self.totals_words(state), "small", LIGHT, bold=True))
         y = r.centery - sum(img.get_height() for img in rows) // 2
@@ -548,6 +552,10 @@ class View(GameView):
         label = _("Full: {sizes}").format(sizes="+".join(map(str, sizes))) if sizes else _("All empty")
         return Button(label, act, hint=W.sentry_hint(state, act))
 
+    def _button_width(self, b) -> int:
+        th = self.th
+        return max(th.px(120), th.text(b.label, "label", T.INK, bold=True).get_width() + th.px(30))
+
     def _place_buttons(self, surf, text_w):
         """Buttons right-aligned in the bar; more than fit flow into rows under it on a dark strip."""
         th = self.th
@@ -555,7 +563,7 @@ class View(GameView):
         gap, h = th.px(10), r.h - th.px(16)
         row, x = 0, r.right - gap
         for b in reversed(self.buttons):
-            w = max(th.px(150), th.text(b.label, "label", T.INK, bold=True).get_width() + th.px(30))
+            w = self._button_width(b)
             left = r.x + (text_w if row == 0 else gap)
             if x - w < left:
                 row, x = row + 1, r.right - gap
@@ -719,7 +727,8 @@ class View(GameView):
         ph = state.phase
         if ph == "take":
             return _("Take a tile from the line of seven: the first is free, each one further costs a "
-                     "soldier (the soldiers lying on the tiles you skip are yours). Click it or press its key.")
+                     "soldier, left on the tiles you pass over (soldiers lying on the tile you take join your army). "
+                     "Click it or press its key.")
         if ph == "place":
             return _("Add the tile at either end of your anthill's arc: galleries that join make longer "
                      "networks, and ants, fruits and the Queen score along them. Click a glowing slot.")
