@@ -266,4 +266,9 @@ def format_list(items, style: str = "standard") -> str:
     items = [str(i) for i in items]
     if _current == PSEUDO:
         return pseudo(" & ").join(items) if items else ""
-    return fmt(items, style=style, locale=_babel_locale())
+    for kind in (style, "standard"):       # a style a language lacks parts of falls back
+        try:
+            return _shown(fmt(items, style=kind, locale=_babel_locale()))
+        except (KeyError, ValueError):
+            continue
+    return ", ".join(items)

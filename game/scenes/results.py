@@ -341,7 +341,10 @@ class ResultsScene(Scene):
         self._draw_bars(surf, pygame.Rect(inner.x, inner.y, inner.w, split - th.px(12)))
         self._draw_rounds(surf, pygame.Rect(inner.x, inner.y + split, inner.w, inner.h - split))
         row = pygame.Rect(0, H - th.px(92), W, th.px(62))
-        layout_row(self.buttons, row, th.px(30), width=th.px(330))
+        gap = th.px(30)
+        widest = max(th.text(b.label, "label", T.INK, bold=True).get_width() for b in self.buttons) + th.px(48)
+        room = (W - th.px(80) - gap * (len(self.buttons) - 1)) // len(self.buttons)
+        layout_row(self.buttons, row, gap, width=min(room, max(th.px(330), widest)))
         for i, b in enumerate(self.buttons):
             b.focus = i == self.focus
             b.draw(surf, th)

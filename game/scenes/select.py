@@ -330,7 +330,14 @@ def _count_words(n: int) -> str:
     """``n`` as a word that starts a sentence ("Three"), in the chosen language."""
     if n >= 10:
         return str(n)
-    ctx = "number of games, first word of a sentence"
-    return (pgettext(ctx, "No"), pgettext(ctx, "One"), pgettext(ctx, "Two"), pgettext(ctx, "Three"),
-            pgettext(ctx, "Four"), pgettext(ctx, "Five"), pgettext(ctx, "Six"), pgettext(ctx, "Seven"),
-            pgettext(ctx, "Eight"), pgettext(ctx, "Nine"))[n]
+    # (the context is written out in each call: the catalog tool reads it from the code)
+    return (pgettext("number of games, first word of a sentence", "No"),
+            pgettext("number of games, first word of a sentence", "One"),
+            pgettext("number of games, first word of a sentence", "Two"),
+            pgettext("number of games, first word of a sentence", "Three"),
+            pgettext("number of games, first word of a sentence", "Four"),
+            pgettext("number of games, first word of a sentence", "Five"),
+            pgettext("number of games, first word of a sentence", "Six"),
+            pgettext("number of games, first word of a sentence", "Seven"),
+            pgettext("number of games, first word of a sentence", "Eight"),
+            pgettext("number of games, first word of a sentence", "Nine"))[n]

@@ -30,7 +30,7 @@ from game.core.paths import resource_path
 from game.ui import help_pictures as HP
 from game.ui import theme as T
 from game.ui.tables import table_for
-from game.ui.widgets import draw_panel, words_of
+from game.ui.widgets import draw_panel, fit_lines, words_of
 
 # the pages every help document has, in this order (their English titles: a translated document has
 # its own titles, so code finds a page by its position below, not by these words)
@@ -539,10 +539,13 @@ class HelpOverlay:
             pygame.draw.rect(surf, T.INK_SOFT, badge, max(1, th.px(2)), border_radius=th.px(6))
             num = th.text(str(i + 1), "small", T.INK, bold=True)
             surf.blit(num, num.get_rect(center=badge.center))
-            name = th.text(p.title, "body", ink, bold=on)
-            if name.get_width() > tab.right - badge.right - th.px(20):
-                name = th.text(p.title, "small", ink, bold=on)
-            surf.blit(name, name.get_rect(midleft=(badge.right + th.px(12), tab.centery)))
+            room = tab.right - badge.right - th.px(20)
+            lines = fit_lines(th, p.title, room, ink, (("body", 1), ("small", 1), ("small", 2), ("tiny", 2)),
+                              bold=on) or [th.text(p.title, "tiny", ink, bold=on)]
+            ty = tab.centery - sum(img.get_height() for img in lines) // 2
+            for img in lines:
+                surf.blit(img, (badge.right + th.px(12), ty))
+                ty += img.get_height()
             y += h + th.px(8)
         room = side.bottom - y - th.px(16)
         mascot = table_for(self.game_id).mascot

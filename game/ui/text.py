@@ -35,6 +35,7 @@ FALLBACKS = (
     ("NotoSansThai-Bold.ttf", "Thai"),
     ("NotoSansCJKsc-Bold-subset.otf", "Hani"),
     ("NotoEmoji-SemiBold.ttf", "Zyyy"),
+    ("NotoSansMath-Regular-arrows.ttf", None),  # arrows (German key names: ← →) and math signs
 )
 PRIMARY = 0  # font index 0 is the primary font, 1.. the FALLBACKS
 FONT_SCALE = 1.35  # the theme's text size to pygame's font size

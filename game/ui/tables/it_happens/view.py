@@ -435,6 +435,9 @@ class View(GameView):
                 kind = _("{kind} - can't place").format(kind=kind) if kind else _("can't place")
             if kind:
                 k = self.text(kind, "tiny", T.INK_SOFT)
+                room = r.right - pad - (r.x + pad + th.px(36))
+                if k.get_width() > room and p in state.skipped and state.phase != "over":
+                    k = self.text(_("can't place"), "tiny", T.INK_SOFT)     # a narrow panel: what matters now
                 surf.blit(k, (r.x + pad + th.px(36), y + name.get_height()))
             y += th.px(58)
             self._draw_hand(surf, state, p, r.x + pad, y)
