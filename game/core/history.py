@@ -2,16 +2,23 @@
 
 The summaries are kept in ``history.yaml`` in the user folder, beside ``finished/``; each is checked
 against its record's file name, size and time, so a record added, changed or removed is noticed,
-and a lost or broken index is rebuilt from the records themselves. Pure: no pygame.
+and a lost or broken index is rebuilt from the records themselves. Only the folder says which
+records there are, every field of every entry is checked for its type (a damaged entry: the record
+is read again), and a record counts only as a replay of its moves confirms it: the rules compute
+its final result again (``confirm``). Pure: no pygame.
 """
 from __future__ import annotations
 
+import math
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.core.names import name_problem
 from game.core.paths import saving_enabled, user_dir
-from game.core.record import RecordError, dump_yaml, read_record, write_atomic
+from game.core.record import MAX_SEATS, RecordError, dump_yaml, read_record, replay, write_atomic
+from game.core.rules import SEAT_KINDS
 from game.core.safe_yaml import LoadError, load_file
 
 INDEX = "history.yaml"
@@ -52,12 +59,47 @@ def summarize(rec, file: str, size: int, mtime: float) -> GameSummary | None:
     return GameSummary(file, size, mtime, rec.game, players)
 
 
-def _from_dict(d) -> GameSummary | None:
-    try:
-        players = tuple(Player(str(n), str(k), int(s), bool(w)) for n, k, s, w in d["players"])
-        return GameSummary(str(d["file"]), int(d["size"]), float(d["mtime"]), str(d["game"]), players)
-    except (KeyError, TypeError, ValueError):
+MAX_SCORE = 10 ** 12
+INDEX_FORMAT = "anthology-history/2"    # every entry confirmed by a replay (format 1 believed the records)
+_FIELDS = frozenset(("file", "size", "mtime", "game", "players"))
+
+
+def _record_name(name) -> bool:
+    """A record's file name as the folder can hold it (one name, printable, no path)."""
+    return (type(name) is str and 5 < len(name) <= 255 and name.endswith(".yaml") and ".unreadable-" not in name
+            and name.isprintable() and "/" not in name and "\\" not in name)
+
+
+def _player(p) -> Player | None:
+    if type(p) is not list or len(p) != 4:
         return None
+    name, kind, score, won = p
+    if name_problem(name) is not None or type(kind) is not str or kind not in SEAT_KINDS or kind == "imaginary":
+        return None
+    if type(score) is not int or abs(score) > MAX_SCORE or type(won) is not bool:
+        return None
+    return Player(name, kind, score, won)
+
+
+def _from_dict(d) -> GameSummary | None:
+    """An index entry whose every field has its type and range (won a bool, scores whole numbers,
+    names a player's name: no NUL or other control character...), or None: a damaged entry, and
+    its record is read again."""
+    if type(d) is not dict or set(d) != _FIELDS:
+        return None
+    file, size, mtime, game, players = d["file"], d["size"], d["mtime"], d["game"], d["players"]
+    if not _record_name(file) or type(size) is not int or size < 0:
+        return None
+    if type(mtime) not in (int, float) or not math.isfinite(mtime):
+        return None
+    if type(game) is not str or not game.isidentifier() or len(game) > 40:
+        return None
+    if type(players) is not list or not 1 <= len(players) <= MAX_SEATS:
+        return None
+    seats = tuple(_player(p) for p in players)
+    if None in seats:
+        return None
+    return GameSummary(file, size, float(mtime), game, seats)
 
 
 def _read_index(path: Path) -> dict[str, GameSummary]:
@@ -65,54 +107,142 @@ def _read_index(path: Path) -> dict[str, GameSummary]:
         data = load_file(path, INDEX)
     except (LoadError, OSError):
         return {}           # missing or broken: rebuilt from the records
-    entries = data.get("games") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or data.get("format") != INDEX_FORMAT:
+        return {}           # an earlier version's index (not confirmed by replays): rebuilt
+    entries = data.get("games")
     out = {}
     for d in entries if isinstance(entries, list) else []:
-        summary = _from_dict(d) if isinstance(d, dict) else None
+        summary = _from_dict(d)
         if summary is not None:
             out[summary.file] = summary
     return out
 
 
-def refresh(folder: Path | None = None, index: Path | None = None, is_known=lambda game: True,
-            progress=None) -> list[GameSummary]:
-    """Every finished game, newest first, reading only the records the index does not know as
-    they are now; ``progress(done, to_read)`` is told after each record read. Never raises."""
-    if folder is None:
-        if not saving_enabled():
-            return []
-        folder, index = user_dir() / "finished", user_dir() / INDEX
+def _write_index(index: Path, summaries) -> None:
+    try:
+        write_atomic(index, dump_yaml({"format": INDEX_FORMAT, "games": [g.to_dict() for g in summaries]}))
+    except OSError:
+        pass            # the index is only a shortcut: the records stay the truth
+
+
+def _registry_rules(game: str):
+    from game import games
+    return games.get_rules(game)
+
+
+def _scan(folder: Path) -> dict[str, tuple[int, float]]:
+    """name -> (size, time) of every record in ``folder`` (regular ``.yaml`` files; a link that leads
+    nowhere, a folder or a fifo is passed over). OSError when the folder cannot be listed."""
+    out = {}
+    with os.scandir(folder) as entries:
+        for e in entries:
+            if not e.name.endswith(".yaml") or ".unreadable-" in e.name:
+                continue
+            try:
+                st = e.stat()
+            except (OSError, ValueError):
+                continue
+            if stat.S_ISREG(st.st_mode):
+                out[e.name] = (st.st_size, st.st_mtime)
+    return out
+
+
+def _not_counted(path: Path, problem: str, messages) -> None:
+    from game.core.saves import _set_aside      # saves lists the records; history only counts them
+    told = _set_aside(path, problem)
+    if messages is not None:
+        messages.append(told)
+
+
+def confirm(path: Path, size: int, mtime: float, is_known=lambda game: True, get_rules=None,
+            messages: list | None = None) -> GameSummary | None:
+    """The summary of the finished game in ``path`` as a replay of its moves confirms it, or None.
+
+    The rules replay the record and compute its final result again: a record that cannot be read,
+    does not replay or claims scores or winners its moves do not give is set aside (kept under
+    another name) and not counted, and the reason told in ``messages``. A record without a final
+    result, or of a game this build does not have or cannot start, is not counted and left alone."""
+    from game.core.saves import _not_replaying, _reason, _unreadable     # the saved games' own sentences
+    try:
+        rec = read_record(path)
+    except RecordError as e:
+        _not_counted(path, _unreadable(_reason(e)), messages)
+        return None
+    except OSError:
+        return None
+    if rec.final is None:
+        return None
+    try:
+        if not is_known(rec.game):
+            return None
+        rules = (get_rules or _registry_rules)(rec.game)
+    except Exception:
+        return None
+    try:
+        replay(rules, rec, name=path.name)
+    except RecordError as e:        # "its final scores or winners differ from what the moves give", ...
+        _not_counted(path, _not_replaying(_reason(e)), messages)
+        return None
+    return summarize(rec, path.name, size, mtime)
+
+
+def _check(folder: Path, index: Path | None, listed: dict, is_known, get_rules, progress, messages,
+           whole: bool) -> dict[str, GameSummary]:
+    """The confirmed summaries of the ``listed`` records (name -> (size, time)): the index's entry
+    when it is valid and matches the file, else a replay (``confirm``). ``whole``: ``listed`` is the
+    whole folder, and the index keeps only what it holds."""
     known = _read_index(index) if index is not None else {}
     found: dict[str, GameSummary] = {}
     stale = []
-    try:
-        with os.scandir(folder) as entries:
-            for e in entries:
-                if not e.name.endswith(".yaml") or ".unreadable-" in e.name or not e.is_file():
-                    continue
-                st = e.stat()
-                old = known.get(e.name)
-                if old is not None and old.size == st.st_size and old.mtime == st.st_mtime:
-                    found[e.name] = old
-                else:
-                    stale.append((e.name, st.st_size, st.st_mtime))
-    except OSError:
-        return sorted(known.values(), key=lambda g: -g.mtime)
+    for name, (size, mtime) in listed.items():
+        old = known.get(name)
+        if old is not None and old.size == size and old.mtime == mtime:
+            found[name] = old
+        else:
+            stale.append((name, size, mtime))
     for done, (name, size, mtime) in enumerate(stale, 1):
-        try:
-            summary = summarize(read_record(Path(folder) / name), name, size, mtime)
-        except (RecordError, OSError):
-            summary = None
+        summary = confirm(Path(folder) / name, size, mtime, is_known, get_rules, messages)
         if summary is not None:
             found[name] = summary
         if progress is not None:
             progress(done, len(stale))
-    if index is not None and (stale or set(found) != set(known)):
+    if index is not None:
+        if whole:
+            keep = found
+        else:
+            keep = {n: g for n, g in known.items() if n not in listed}
+            keep.update(found)
+        if stale or set(keep) != set(known):
+            _write_index(index, keep.values())
+    return found
+
+
+def confirm_listed(folder: Path, index: Path | None, listed: dict, is_known=lambda game: True, get_rules=None,
+                   messages: list | None = None) -> dict[str, GameSummary]:
+    """name -> confirmed summary for some records of ``folder`` (``listed``: name -> (size, time)), as
+    the Finished list needs them; the ones replayed join the index, which keeps its other entries."""
+    return _check(folder, index, listed, is_known, get_rules, None, messages, whole=False)
+
+
+def refresh(folder: Path | None = None, index: Path | None = None, is_known=lambda game: True,
+            progress=None, get_rules=None, messages: list | None = None) -> list[GameSummary]:
+    """Every finished game, newest first, as replays of the records confirm them, replaying only the
+    records the index does not know as they are now; ``progress(done, to_read)`` is told after each
+    record read, and a record set aside is told in ``messages`` (see ``confirm``). ``get_rules`` gives
+    a game's rules (by default the game registry's). Never raises."""
+    try:
+        if folder is None:
+            if not saving_enabled():
+                return []
+            folder, index = user_dir() / "finished", user_dir() / INDEX
         try:
-            write_atomic(index, dump_yaml({"games": [g.to_dict() for g in found.values()]}))
+            listed = _scan(folder)
         except OSError:
-            pass            # the index is only a shortcut: the records stay the truth
-    return sorted((g for g in found.values() if is_known(g.game)), key=lambda g: -g.mtime)
+            return []       # no folder, no records: the index alone is never believed
+        found = _check(folder, index, listed, is_known, get_rules, progress, messages, whole=True)
+        return sorted((g for g in found.values() if is_known(g.game)), key=lambda g: -g.mtime)
+    except Exception:
+        return []
 
 
 @dataclass

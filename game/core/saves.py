@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import stat
 import threading
 import time
 from dataclasses import dataclass, replace
@@ -319,20 +320,55 @@ def _listing(folder: Path, finished: bool, is_known, limit: int = 0,
     if not folder.is_dir():
         return infos, messages
     remove_stale_temps(folder)
-    files = sorted((p for p in folder.iterdir() if p.suffix == ".yaml" and ".unreadable-" not in p.name
-                    and not _reserved(p)),
-                   key=lambda p: p.stat().st_mtime, reverse=True)[:MAX_LISTED]
-    for p in files:
-        rec, msg = _peek_keeping_final(p, is_known) if not finished else _peek_finished(p, is_known)
+    files = sorted(((p, size, mtime) for p, size, mtime in _candidates(folder) if not _reserved(p)),
+                   key=lambda f: f[2], reverse=True)[:MAX_LISTED]
+    if finished:
+        from game.core import history
+        confirmed = history.confirm_listed(folder, folder.parent / history.INDEX,
+                                           {p.name: (size, mtime) for p, size, mtime in files},
+                                           is_known or _any_game, get_rules, messages)
+    for p, size, mtime in files:
+        if finished:
+            rec, msg = _peek_finished(p, is_known, confirmed.get(p.name))
+        else:
+            rec, msg = _peek_keeping_final(p, is_known)
         if rec is not None and not finished and rec.final is not None:
             rec, msg = _over_or_not(p, rec, get_rules)
         if msg:
             messages.append(msg)
         if rec is not None:
-            infos.append(SaveInfo(p, rec, p.stat().st_mtime))
+            try:
+                mtime = p.stat().st_mtime       # written again if its claimed result was dropped
+            except OSError:
+                pass
+            infos.append(SaveInfo(p, rec, mtime))
             if len(infos) == limit:
                 break
     return infos, messages
+
+
+def _regular(entry: os.DirEntry) -> os.stat_result | None:
+    """A listed entry's size and times, or None when it is not a regular file (a folder, a fifo, a
+    link that leads nowhere or round in a loop, or a file gone since the folder was read)."""
+    try:
+        info = entry.stat()             # follows a link to where it leads
+    except (OSError, ValueError):
+        return None
+    return info if stat.S_ISREG(info.st_mode) else None
+
+
+def _candidates(folder: Path) -> list[tuple[Path, int, float]]:
+    """The ``.yaml`` regular files of ``folder`` that may be saves, with their sizes and times.
+    Anything else is passed over without a word: one broken link never hides the other saves."""
+    out = []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if not entry.name.endswith(".yaml") or ".unreadable-" in entry.name:
+                continue
+            info = _regular(entry)
+            if info is not None:
+                out.append((Path(entry.path), info.st_size, info.st_mtime))
+    return out
 
 
 def _peek_keeping_final(p: Path, is_known) -> tuple[Record | None, str | None]:
@@ -403,7 +439,10 @@ def _over_or_not(p: Path, rec: Record, get_rules) -> tuple[Record | None, str | 
 def _reserved(p: Path) -> bool:
     """An empty file: a name ``reserve`` took for a save not written yet (left alone), or left by
     a run that stopped before its first save (removed once it is old)."""
-    info = p.stat()
+    try:
+        info = p.stat()
+    except OSError:
+        return True             # gone since the folder was read: nothing to list
     if info.st_size:
         return False
     if time.time() - info.st_mtime >= STALE_TEMP_SECONDS:
@@ -411,11 +450,21 @@ def _reserved(p: Path) -> bool:
     return True
 
 
-def _peek_finished(p: Path, is_known) -> tuple[Record | None, str | None]:
+def _peek_finished(p: Path, is_known, confirmed) -> tuple[Record | None, str | None]:
+    """A finished game's record for the list, when a replay confirmed it (``confirmed``: its
+    summary from ``history.confirm_listed``, None if it was not): the file must still be the one
+    that was replayed."""
+    if confirmed is None:
+        return None, None
     try:
         rec = read_record(p)
+        info = p.stat()
     except RecordError as e:
         return None, _set_aside(p, _unreadable(_reason(e)))
+    except OSError:
+        return None, None
+    if (info.st_size, info.st_mtime) != (confirmed.size, confirmed.mtime):
+        return None, None       # written again since its replay: confirmed at the next listing
     known = is_known or _any_game
     return (rec, None) if rec.final is not None and known(rec.game) else (None, None)
 
@@ -459,20 +508,27 @@ def any_saved() -> bool:
     for folder in (saves_dir(), finished_dir()):
         try:
             with os.scandir(folder) as entries:
-                if any(e.name.endswith(".yaml") and ".unreadable-" not in e.name for e in entries):
+                if any(e.name.endswith(".yaml") and ".unreadable-" not in e.name and _regular(e) is not None
+                       for e in entries):
                     return True
         except OSError:
             continue
     return False
 
 
-def list_finished(is_known=None) -> list[SaveInfo]:
-    """Records of finished games, newest first. Never raises."""
+def list_finished(is_known=None, get_rules=None, messages: list | None = None) -> list[SaveInfo]:
+    """Records of finished games, newest first: only those a replay of their moves confirms (the
+    history index remembers the ones already replayed; ``get_rules`` gives a game's rules, by default
+    the game registry's). A record whose moves do not give its final result is set aside and told in
+    ``messages``. Never raises."""
     if not saving_enabled():
         return []
     try:
         _adopt_legacy()
-        return _listing(finished_dir(), True, is_known)[0]
+        infos, told = _listing(finished_dir(), True, is_known, get_rules=get_rules)
+        if messages is not None:
+            messages.extend(told)
+        return infos
     except Exception:
         return []
 

@@ -186,7 +186,21 @@ class Theme:
 def _font(px: int, bold: bool) -> pygame.font.Font:
     """The primary font (pygame-ce's bundled font at int(px * 1.35)). Measuring a player's name
     with it is wrong when the name needs a fallback font: use ``text_size`` / ``Theme.text_size``."""
-    return text_lib.primary_font(px, bold)
+    font = text_lib.primary_font(px, bold)
+    _FONT_SIZES[id(font)] = (px, bold)
+    return font
+
+
+_FONT_SIZES: dict[int, tuple[int, bool]] = {}    # a theme font -> the (px, bold) it was made for
+
+
+def measure(font: pygame.font.Font, s: str) -> int:
+    """The width ``s`` takes when drawn in a theme ``font``: the font's own measure for plain text,
+    the runs' widths (fallback fonts included) for a name in another script."""
+    if text_lib.is_plain(s) or id(font) not in _FONT_SIZES:
+        return font.size(s)[0]
+    px, bold = _FONT_SIZES[id(font)]
+    return text_lib.text_size(s, px, bold)[0]
 
 
 @lru_cache(maxsize=4096)
@@ -206,6 +220,7 @@ def clear_caches():
     import sys
     for f in (_font, _text, table_surface, paper_card):
         f.cache_clear()
+    _FONT_SIZES.clear()
     text_lib.clear_caches()
     for name, mod in list(sys.modules.items()):
         if name.startswith(("game.ui.sprites.", "game.ui.tables.")) and hasattr(mod, "clear_caches"):

@@ -92,7 +92,7 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     words, lines, line = words_of(text), [], ""
     for w in words:
         cand = (line + " " + w).strip()
-        if font.size(cand)[0] <= width or not line:
+        if T.measure(font, cand) <= width or not line:
             line = cand
         else:
             lines.append(line)

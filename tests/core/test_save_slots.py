@@ -47,7 +47,7 @@ def test_a_finished_game_moves_to_the_finished_records():
     saves.write_save(p, make_record(rules, s, seats, 3, {}))
     assert saves.finish_save(p) is not None and not p.exists()
     assert saves.list_saves(TOY_KNOWN)[0] == []
-    assert [i.path.name for i in saves.list_finished(TOY_KNOWN)] == [p.name]
+    assert [i.path.name for i in saves.list_finished(TOY_KNOWN, lambda gid: ToyRules())] == [p.name]
 
 
 def test_a_broken_slot_is_set_aside_and_told_the_others_stay():
@@ -117,7 +117,7 @@ def test_with_the_clock_set_back_a_new_game_never_replaces_a_finished_one(monkey
         seats, s = _game(rules, seed, 10_000)
         saves.write_save(p, make_record(rules, s, seats, seed, {}))
         assert saves.finish_save(p) is not None
-    assert sorted(i.record.seed for i in saves.list_finished(TOY_KNOWN)) == [3, 4]
+    assert sorted(i.record.seed for i in saves.list_finished(TOY_KNOWN, lambda gid: ToyRules())) == [3, 4]
 
 
 def test_adopting_the_old_autosave_never_replaces_an_earlier_save(monkeypatch):

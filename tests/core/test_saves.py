@@ -348,7 +348,7 @@ def test_an_unfinished_save_given_a_final_result_is_told_and_stays_resumable():
     rec.final = make_record(rules, done, seats, 4, {}).final          # a final result pasted in
     p = _slot_with(rec)
     infos, msgs = saves.list_saves(TOY_KNOWN, _toy_rules)
-    assert saves.list_finished(TOY_KNOWN) == []                         # not moved where it cannot be watched
+    assert saves.list_finished(TOY_KNOWN, _toy_rules) == []                         # not moved where it cannot be watched
     assert [i.path for i in infos] == [p] and infos[0].record.final is None
     assert len(msgs) == 1 and "claimed a final result" in _plain(msgs[0]) and "can be resumed" in msgs[0]
     kept = list(p.parent.glob(f"{p.stem}.unreadable-*"))
@@ -365,7 +365,7 @@ def test_a_finished_save_with_a_wrong_result_is_set_aside_and_told():
     rec.final["winners"] = [1 - rec.final["winners"][0]] if len(rec.final["winners"]) == 1 else [0]
     p = _slot_with(rec)
     infos, msgs = saves.newest_save(TOY_KNOWN, _toy_rules)
-    assert infos is None and saves.list_finished(TOY_KNOWN) == []
+    assert infos is None and saves.list_finished(TOY_KNOWN, _toy_rules) == []
     assert len(msgs) == 1 and "claims a final result" in _plain(msgs[0])
     assert not p.exists() and list(p.parent.glob(f"{p.stem}.unreadable-*"))
 
@@ -375,7 +375,7 @@ def test_a_truly_finished_save_still_moves_to_the_finished_records_silently():
     seats, s = play(rules, seed=2)
     p = _slot_with(make_record(rules, s, seats, 2, {}))
     assert saves.list_saves(TOY_KNOWN, _toy_rules) == ([], [])
-    assert [i.path.name for i in saves.list_finished(TOY_KNOWN)] == [p.name]
+    assert [i.path.name for i in saves.list_finished(TOY_KNOWN, _toy_rules)] == [p.name]
 
 
 def test_without_rules_a_save_with_a_final_result_is_left_where_it_is_and_told():
@@ -384,4 +384,4 @@ def test_without_rules_a_save_with_a_final_result_is_left_where_it_is_and_told()
     p = _slot_with(make_record(rules, s, seats, 2, {}))
     infos, msgs = saves.list_saves(TOY_KNOWN)
     assert infos == [] and p.exists() and "could not be checked" in _plain(msgs[0])
-    assert saves.list_finished(TOY_KNOWN) == []
+    assert saves.list_finished(TOY_KNOWN, _toy_rules) == []
