@@ -9,6 +9,11 @@ what the player saw, of the game's heuristic evaluation for the player (their pr
 minus the best rival's) once the action is played and the rest of the player's turn is played
 out by Medium. The played action and Hard's choice are valued in the same worlds with the same
 random numbers, so luck cancels out of their difference: the cost, in points.
+
+The same continuations tell what the better move gains (``gains``, ids and values, and the ``why``
+line made from them): the scoring lines of the player's sheet that end the turn higher, a tile on a
+higher level of the hill (Antics!' tie-break), the best rival kept lower, or else points that come
+later (the evaluation's difference with nothing yet on the sheet).
 """
 from __future__ import annotations
 
@@ -16,11 +21,24 @@ from dataclasses import dataclass
 
 from game.ai.bots import heuristics_for, make_bot
 from game.ai.hint import reason
+from game.core.i18n import N_, _, format_number, ngettext
 from game.core.rng import Rng
+from game.core.words import seat_name
 
 WORLDS = 4          # determinizations per decision
 PLAYOUT = 40        # at most this many of the player's own decisions to finish the turn
 MIN_COST = 0.05     # a smaller loss is the estimate's noise, not a mistake
+MIN_GAIN = 0.5      # a scoring line, a level's tiles or a rival's points that differ by less tell nothing
+
+# the scoring lines by the names the final scores give them (game/scenes/results.py LINE_WORDS, the
+# Micropolis table's LINE_LABELS: the same messages), translated when the why is made
+LINE_WORDS = {
+    "item_sets": N_("Item sets"), "worms": N_("Worms"), "queens": N_("Queens"), "generals": N_("Generals"),
+    "variety_bonus": N_("Variety bonus"),
+    "prey": N_("Prey"), "fungus": N_("Fungus"), "green_leaves": N_("Green leaves"),
+    "population": N_("Population"), "colony": N_("Colony"), "harvest": N_("Harvest"),
+    "royal": N_("Royal gallery"), "red_army": N_("Largest army"), "barracks": N_("Barracks"),
+}
 
 
 @dataclass(frozen=True)
@@ -29,8 +47,10 @@ class Mistake:
     played: object      # the action the player took
     better: object      # Hard's choice there
     cost: float         # estimated points lost against Hard's choice (>= 0)
-    why: str            # one line, the hint's words (in the language chosen while reviewing), on why
-                        # ``better`` is good ('' when none)
+    why: str            # one line (in the language chosen while reviewing): what ``better`` gains over
+                        # ``played`` (why_words of ``gains``), then the hint's words on what it does
+    gains: tuple = ()   # what ``better`` gains, as measured: (kind, key, amount) tuples, the most telling
+                        # first (see measure_gains); ids and values, no words
 
 
 def decisions_of(rules, states, player: int) -> list[tuple[int, object]]:
@@ -88,16 +108,20 @@ def review(rules, states, player: int, seed: int, progress=None, should_stop=lam
             obs = rules.observe(s, player)
             better = _hard(rules, bot_seed, settings).choose(obs, player)
             if better != played:
-                gap = 0.0
+                gap, pairs = 0.0, []
                 for w in range(worlds):
                     world = rules.determinize(obs, player, stream.fork(w + 1))
                     luck = stream.fork(1000 + w).next64()
-                    gap += (_value(rules, heur, medium, world, player, better, luck)
-                            - _value(rules, heur, medium, world, player, played, luck))
+                    good, t_good = _value(rules, heur, medium, world, player, better, luck)
+                    bad, t_bad = _value(rules, heur, medium, world, player, played, luck)
+                    gap += good - bad
+                    pairs.append((t_good, t_bad))
                 cost = max(0.0, gap / worlds)
                 if cost > min_cost:
+                    gains = measure_gains(rules, pairs, player, round(cost, 3))
                     found.append(Mistake(k, played, better, round(cost, 3),
-                                         reason(rules, obs, player, better, bot_seed)))
+                                         why_line(gains, s.seats, reason(rules, obs, player, better, bot_seed)),
+                                         gains))
         if progress is not None:
             progress(done, total)
     found.sort(key=lambda m: (-m.cost, m.index))
@@ -112,12 +136,12 @@ def _hard(rules, seed: int, settings: dict | None):
     return IsmctsBot(rules, seed, **{**get_game(rules.id).hard_settings, **settings})
 
 
-def _value(rules, heur, medium, s, player: int, action, luck: int) -> float:
-    """The player's evaluation after ``action`` in world ``s`` and Medium's play to the end of
-    the player's turn (chance after it comes from the world's own random numbers)."""
+def _value(rules, heur, medium, s, player: int, action, luck: int):
+    """(the player's evaluation, the state) after ``action`` in world ``s`` and Medium's play to
+    the end of the player's turn (chance after it comes from the world's own random numbers)."""
     rng = Rng(luck)
     t = rules.apply_trusted(s, action)
-    for _ in range(PLAYOUT):
+    for _step in range(PLAYOUT):
         if rules.is_over(t) or rules.to_move(t) != player:
             break
         acts = rules.legal_actions(t)
@@ -127,4 +151,132 @@ def _value(rules, heur, medium, s, player: int, action, luck: int) -> float:
         else:
             a = acts[0]
         t = rules.apply_trusted(t, a)
-    return heur.evaluate(rules, t, player)
+    return heur.evaluate(rules, t, player), t
+
+
+def _sheet(rules, s, player: int):
+    return next(sh for sh in rules.score_sheets(s) if sh.player == player)
+
+
+def measure_gains(rules, pairs, player: int, cost: float) -> tuple:
+    """What the better move gains over the move played, from ``pairs``: (the state after the
+    better move's continuation, after the played one's) in each world. (kind, key, amount) tuples,
+    the most telling first, amounts the mean over the worlds (one decimal):
+
+    - ("line", line id, points): a line of the player's score sheet that ends the turn higher;
+    - ("rival", seat, points): the best rival (after the move played) ends the turn lower;
+      these two by their points, the most first;
+    - ("level", level, tiles): more tiles on a level of the hill (Antics!' tie-breaks ``level_N``),
+      the highest such level only;
+    - ("later", None, cost): always last: the points the evaluation sees coming in later turns.
+    Each of the first three only when it differs by ``MIN_GAIN`` or more."""
+    n = len(pairs)
+    lines: dict[str, float] = {}
+    ties: dict[str, float] = {}
+    rivals: dict[int, float] = {}
+    for good, bad in pairs:
+        g, b = _sheet(rules, good, player), _sheet(rules, bad, player)
+        for key in {**b.lines, **g.lines}:
+            lines[key] = lines.get(key, 0.0) + (g.lines.get(key, 0) - b.lines.get(key, 0)) / n
+        for key in {**b.tiebreak, **g.tiebreak}:
+            ties[key] = ties.get(key, 0.0) + (g.tiebreak.get(key, 0) - b.tiebreak.get(key, 0)) / n
+        g_all = {sh.player: sh.total for sh in rules.score_sheets(good)}
+        b_all = {sh.player: sh.total for sh in rules.score_sheets(bad)}
+        others = [q for q in b_all if q != player]
+        if others:
+            q = max(others, key=lambda q: (b_all[q], -q))        # the best rival after the move played
+            rivals[q] = rivals.get(q, 0.0) + (b_all[q] - g_all.get(q, 0)) / n
+    points = [("line", key, v) for key, v in lines.items() if v >= MIN_GAIN]
+    points += [("rival", q, v) for q, v in rivals.items() if v >= MIN_GAIN]
+    points.sort(key=lambda g: (-g[2], g[0], g[1]))
+    out = [(kind, key, round(v, 1)) for kind, key, v in points]
+    levels = [(int(key[6:]), v) for key, v in ties.items() if key.startswith("level_") and key[6:].isdigit()]
+    up = [(lvl, v) for lvl, v in sorted(levels, reverse=True) if v >= MIN_GAIN]
+    if up:
+        out.append(("level", up[0][0], round(up[0][1], 1)))
+    out.append(("later", None, round(cost, 1)))
+    return tuple(out)
+
+
+def _count(n: float) -> int:
+    """The number that picks a message's plural form for an amount shown with one decimal."""
+    return int(n) if float(n).is_integer() else 2
+
+
+def gain_words(gain, seats=None) -> str:
+    """One sentence, in the chosen language, for one of ``measure_gains``' tuples."""
+    kind, key, amount = gain
+    n = format_number(amount)
+    if kind == "line":
+        line = _(LINE_WORDS[key]) if key in LINE_WORDS else str(key).replace("_", " ").capitalize()
+        # i18n: the game review, on the better move; {n} points with one decimal ("2.5"), {line} a
+        # scoring line of the final scores ("Prey", "Population")
+        return ngettext("By the end of the turn it scores about {n} more point of {line} than the move played.",
+                        "By the end of the turn it scores about {n} more points of {line} than the move played.",
+                        _count(amount)).format(n=n, line=line)
+    if kind == "level":
+        # i18n: the game review, on the better move in Antics!; {n} tiles with one decimal ("1"),
+        # {level} a level of the player's ant-hill (1, 2, 3)
+        return ngettext("By the end of the turn it puts about {n} more tile on level {level} of your hill "
+                        "than the move played.",
+                        "By the end of the turn it puts about {n} more tiles on level {level} of your hill "
+                        "than the move played.", _count(amount)).format(n=n, level=key)
+    if kind == "rival":
+        # i18n: the game review, on the better move; {name} the best rival, {n} points with one decimal
+        return ngettext("By the end of the turn it leaves {name} about {n} point lower than the move played.",
+                        "By the end of the turn it leaves {name} about {n} points lower than the move played.",
+                        _count(amount)).format(name=seat_name(seats, key), n=n)
+    # i18n: the game review, on the better move when nothing shows on the score sheet yet; {n} points
+    # with one decimal ("1.7")
+    return ngettext("Its points come later: it leaves you about {n} point better placed for the turns to come "
+                    "than the move played.",
+                    "Its points come later: it leaves you about {n} points better placed for the turns to come "
+                    "than the move played.", _count(amount)).format(n=n)
+
+
+def why_line(gains, seats=None, what: str = "") -> str:
+    """The review's why for a mistake: the most telling gain of the better move, then what the move
+    does (the hint's words, ``what``) when there are any."""
+    gain = gain_words(gains[0], seats) if gains else ""
+    if not gain or not what:
+        return gain or what
+    # i18n: the game review's line on the better move: {gain} what it gains over the move played ("By
+    # the end of the turn it scores about 2 more points of Prey than the move played."), {what} what it
+    # does ("It builds Scout at level 3.")
+    return _("{gain} {what}").format(gain=gain, what=what)
+
+
+
+def quick_settings(game_id: str) -> dict:
+    """The review's Hard: the game's settings with half the simulations, and the same settings at
+    every table size (Antics!' longer horizon at three seats would make a whole game's review four
+    times as long: 36 s of CPU against 9 s in a seeded game)."""
+    from game.games import get_game
+    quick = dict(get_game(game_id).hard_settings)
+    quick["iterations"] = max(20, quick.get("iterations", 120) // 2)
+    quick["by_seats"] = {}      # (the review's Hard takes these over the game's own: see _hard)
+    return quick
+
+
+def review_job(game_id: str, record: dict, player: int, seed: int, news, lang: str | None = None) -> None:
+    """The review's process (or thread, game/scenes/review.py): replay the record, review
+    ``player``'s decisions (Hard with half its simulations: the same costliest mistakes in the games
+    tried, in half the time) and send ("progress", done, total) as it goes, then ("done",
+    mistakes) or ("error", the exception's name). ``lang``: the window's language, chosen in a
+    process of its own. Pure (no pygame), so the process starts quickly; in a process of its own it
+    ends with its parent however the parent died (game/core/lifeline.py)."""
+    from game.core.lifeline import watch_parent
+    watch_parent()
+    try:
+        from game.core import i18n
+        if lang and lang != i18n.language():
+            i18n.set_language(lang)
+        from game.core.record import record_from_dict, replay
+        from game.games import get_rules
+        rules = get_rules(game_id)
+        states = replay(rules, record_from_dict(record, "review"))
+        found = review(rules, states, player, seed, settings=quick_settings(game_id),
+                       progress=lambda done, total: news.put(("progress", done, total)))
+        news.put(("done", found))
+    except Exception as e:   # a review must never take the table down
+        news.put(("error", type(e).__name__))

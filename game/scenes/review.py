@@ -2,28 +2,36 @@
 its own (so the window keeps drawing smoothly; a thread when no process can be had), with the
 count shown; then the replay opens at the costliest decision, the better move ringed and one line
 saying why. Opened from the results or from a finished record.
+
+The review never hangs the screen: a child that dies (its process ends with no answer) or goes
+quiet (no decision weighed for ``STALL_SECONDS``) turns into a message with the way back.
 """
 from __future__ import annotations
 
 import multiprocessing
 import queue
 import threading
+import time
 
 import pygame
 
+from game.ai.review import quick_settings, review_job  # noqa: F401  (quick_settings: the review's Hard, here too)
 from game.core import i18n
-from game.core.i18n import _, format_number, pgettext
-from game.scenes.common import Background, draw_message, draw_title
+from game.core.i18n import _, format_number, ngettext, pgettext
+from game.scenes.common import Background, draw_title
 from game.scenes.manager import Scene
 from game.ui import theme as T
-from game.ui.widgets import Button, draw_panel
+from game.ui.widgets import Button, draw_panel, wrap
 
 MARKED = 3          # the costliest decisions marked on the replay
 REVIEW_SEED = 2718  # the same game gives the same review
+STALL_SECONDS = 60.0    # no word from the review for this long: it is stuck (a decision takes a few seconds)
+LAST_WORDS_SECONDS = 1.0    # a child seen ended: its last words may still be on their way this long
 
 
 class ReviewScene(Scene):
     use_process = True      # the tests review in a thread, where they can stand in for the engine
+    stall_seconds = STALL_SECONDS
 
     def __init__(self, app, game_id, seats, seed, options, states, player: int):
         super().__init__(app)
@@ -36,8 +44,12 @@ class ReviewScene(Scene):
         self.progress = (0, 0)
         self.result: list | None = None
         self.error = ""          # what went wrong (the exception's name, for the log), '' while all is well
+        self.problem: tuple | None = None   # ("error", name) / ("ended", exit code) / ("stalled", seconds)
         self._stop = False
         self.process = None
+        self.worker = None       # the process or the thread doing the review
+        self.heard = time.monotonic()       # when the review last sent word
+        self.ended_at: float | None = None  # when the worker was first seen ended without an answer
         from game.core.record import make_record
         record = make_record(self.rules, self.states[-1], self.seats, seed, options).to_dict()
         job = (game_id, record, player, REVIEW_SEED + seed % 1000)
@@ -50,9 +62,13 @@ class ReviewScene(Scene):
             self.process = context.Process(target=review_job, args=(*job, self.news),
                                            kwargs={"lang": i18n.language()}, daemon=True)
             self.process.start()
+            self.worker = self.process
         except Exception:        # no process here: a thread shares the window's time instead
+            self.process = None
             self.news = queue.Queue()
-            threading.Thread(target=review_job, args=(*job, self.news), daemon=True).start()
+            self.worker = threading.Thread(target=review_job, args=(*job, self.news), daemon=True)
+            self.worker.start()
+        self.heard = time.monotonic()
 
     def _read_news(self):
         while True:
@@ -60,24 +76,50 @@ class ReviewScene(Scene):
                 kind, *value = self.news.get_nowait()
             except (queue.Empty, OSError, EOFError):
                 return
+            self.heard = time.monotonic()
             if kind == "progress":
                 self.progress = tuple(value)
             elif kind == "done":
                 self.result = value[0]
             else:
-                self.error = str(value[0]) or "error"
+                self._fail("error", str(value[0]) or "error")
+
+    def _fail(self, kind: str, value) -> None:
+        if self.problem is None:
+            self.problem = (kind, value)
+            self.error = kind if kind != "error" else str(value)
+        if self.process is not None and self.process.is_alive():
+            self.process.terminate()
+
+    def _watch_worker(self) -> None:
+        """A worker that ended without an answer, or that has gone quiet too long, is a failed review."""
+        if self.result is not None or self.problem is not None or self.worker is None:
+            return
+        now = time.monotonic()
+        if not self.worker.is_alive():
+            if self.ended_at is None:
+                self.ended_at = now         # its last words may still be in the pipe
+            elif now - self.ended_at >= LAST_WORDS_SECONDS:
+                self._fail("ended", getattr(self.worker, "exitcode", None))
+        elif now - self.heard >= self.stall_seconds:
+            self._fail("stalled", round(self.stall_seconds))
 
     def update(self, dt_ms: float) -> bool:
         self._read_news()
-        found, error = self.result, self.error
-        if found is not None and not self._stop:
+        self._watch_worker()
+        found = self.result
+        if found is not None and self.problem is None and not self._stop:
             from game.scenes.play import PlayScene
-            self.app.scenes.replace(PlayScene(self.app, self.game_id, self.seats, self.seed, self.options,
-                                              states=self.states, replay=True,
-                                              review=(self.player, found[:MARKED])))
+            marks = marked(found)
+            play = PlayScene(self.app, self.game_id, self.seats, self.seed, self.options, states=self.states,
+                             replay=True, review=(self.player, marks))
+            if marks and play.cursor != marks[0].index:   # the replay opens at the costliest decision
+                play.cursor = marks[0].index
+                play._rebuild_log()
+            self.app.scenes.replace(play)
             return False
         self.dirty = True
-        return not error
+        return self.problem is None
 
     def _cancel(self):
         self._stop = True
@@ -105,6 +147,9 @@ class ReviewScene(Scene):
         panel.center = (W // 2, H // 2)
         draw_panel(surf, panel, th)
         done, total = self.progress
+        if self.problem is not None:
+            self._draw_problem(surf, panel)
+            return
         if total:
             # i18n: the progress of a game review: {done} decisions weighed of {total}
             words = _("Looking at decision {done} of {total}...").format(done=format_number(done),
@@ -127,42 +172,68 @@ class ReviewScene(Scene):
         self.cancel_btn.rect = pygame.Rect(0, 0, th.px(260), th.px(60))
         self.cancel_btn.rect.midtop = (W // 2, panel.bottom + th.px(30))
         self.cancel_btn.draw(surf, th)
-        if self.error:
-            # i18n: {problem} is a technical name (in English) of what went wrong
-            draw_message(surf, th, _("The review could not be made ({problem}).").format(problem=self.error))
+
+    def problem_words(self) -> str:
+        """What went wrong, in the chosen language ('' while all is well)."""
+        if self.problem is None:
+            return ""
+        kind, value = self.problem
+        if kind == "ended" and value is None:
+            # i18n: the game review's worker ended before it was done
+            return _("The review stopped before it was done.")
+        if kind == "ended":
+            # i18n: the game review's worker (a process of its own) ended before it was done; {code}
+            # is the number it ended with (technical, for a bug report)
+            return _("The review stopped before it was done: its process ended (code {code}).").format(code=value)
+        if kind == "stalled":
+            # i18n: the game review gave no sign of progress for {n} seconds and was stopped
+            return ngettext("The review stopped: no decision was weighed in {n} second.",
+                            "The review stopped: no decision was weighed in {n} seconds.", value).format(n=value)
+        # i18n: {problem} is a technical name (in English) of what went wrong
+        return _("The review could not be made ({problem}).").format(problem=value)
+
+    def _draw_problem(self, surf, panel):
+        """A failed review: what went wrong, the game untouched, and the way back (Esc or Back)."""
+        th = self.th
+        W = surf.get_width()
+        width = panel.w - th.px(60)
+        # i18n: under a failed game review; {esc_key} is the key name "Esc", {back} the button's label
+        back_words = _("Nothing in the game was changed. {esc_key} or {back} returns to where you were.").format(
+            esc_key=_("Esc"), back=pgettext("button", "Back"))
+        y = panel.y + th.px(30)
+        for text, size, colour, bold in ((self.problem_words(), "label", T.DANGER, True),
+                                         (back_words, "small", T.INK_SOFT, False)):
+            for ln in wrap(text, th.font(size, bold), width):
+                img = th.text(ln, size, colour, bold=bold)
+                surf.blit(img, img.get_rect(midtop=(panel.centerx, y)))
+                y += img.get_height()
+            y += th.px(16)
+        # i18n: button: leave a failed game review
+        self.cancel_btn.label = pgettext("button", "Back")
+        self.cancel_btn.rect = pygame.Rect(0, 0, th.px(260), th.px(60))
+        self.cancel_btn.rect.midtop = (W // 2, panel.bottom + th.px(30))
+        self.cancel_btn.draw(surf, th)
+
+
+def marked(found) -> list:
+    """The decisions a reviewed replay marks: the ``MARKED`` costliest, costliest first (the
+    replay opens at the first; N goes on to the next costliest, P back)."""
+    return sorted(found, key=lambda m: (-m.cost, m.index))[:MARKED]
+
+
+def next_mark(mistakes, cursor: int, step: int) -> int | None:
+    """N (``step`` 1) / P (-1) on a reviewed replay at decision ``cursor``: the decision of the next
+    costliest mark / of the one before it, in the marks' order (costliest first); from a decision
+    that is no mark, N goes to the costliest and P to the cheapest. None: no further mark that way."""
+    order = [m.index for m in mistakes]
+    if not order:
+        return None
+    if cursor not in order:
+        return order[0] if step > 0 else order[-1]
+    k = order.index(cursor) + (1 if step > 0 else -1)
+    return order[k] if 0 <= k < len(order) else None
 
 
 def reviewed_player(seats) -> int:
     """Whose decisions a review looks at: the first person at the table (else the first seat)."""
     return next((i for i, s in enumerate(seats) if s.kind == "human"), 0)
-
-
-def quick_settings(game_id: str) -> dict:
-    """The review's Hard: the game's settings with half the simulations, and the same settings at
-    every table size (Antics!' longer horizon at three seats would make a whole game's review four
-    times as long: 36 s of CPU against 9 s in a seeded game)."""
-    from game.games import get_game
-    quick = dict(get_game(game_id).hard_settings)
-    quick["iterations"] = max(20, quick.get("iterations", 120) // 2)
-    quick["by_seats"] = {}      # (the review's Hard takes these over the game's own: see game/ai/review.py)
-    return quick
-
-
-def review_job(game_id: str, record: dict, player: int, seed: int, news, lang: str | None = None) -> None:
-    """In the review's process (or thread): replay the record, review ``player``'s decisions (Hard
-    with half its simulations: the same costliest mistakes in the games tried, in half the time)
-    and send ("progress", done, total) as it goes, then ("done", mistakes) or ("error", the
-    exception's name). ``lang``: the window's language, chosen in a process of its own."""
-    try:
-        if lang and lang != i18n.language():
-            i18n.set_language(lang)
-        from game.ai.review import review
-        from game.core.record import record_from_dict, replay
-        from game.games import get_rules
-        rules = get_rules(game_id)
-        states = replay(rules, record_from_dict(record, "review"))
-        found = review(rules, states, player, seed, settings=quick_settings(game_id),
-                       progress=lambda done, total: news.put(("progress", done, total)))
-        news.put(("done", found))
-    except Exception as e:   # a review must never take the table down
-        news.put(("error", type(e).__name__))

@@ -33,6 +33,28 @@ PARENTS = {
             print(pool.submit(os.getpid).result(), flush=True)
             time.sleep(120)
         """,
+    "the review's process": """
+        import os, time
+        os.environ.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        from game.core.record import make_record, replay
+        from game.core.rules import Seat
+        from game.games import get_rules
+        from game.scenes.review import ReviewScene
+        from game.tools.autoplay import play_game
+        from game.tools.headless import headless_app
+        if __name__ == "__main__":
+            rules = get_rules("micropolis")
+            seats = [Seat(n, rules.seat_colors[i], "medium") for i, n in enumerate(("Ann", "Bo", "Cy"))]
+            states = replay(rules, make_record(rules, play_game(rules, seats, 3, {}), seats, 3, {}))
+            app = headless_app((640, 480))
+            scene = ReviewScene(app, "micropolis", seats, 3, {}, states, 0)
+            app.scenes.push(scene)
+            while not scene.progress[1]:        # reviewing (a whole game: far longer than the test waits)
+                app.frame(16)
+                time.sleep(0.02)
+            print(scene.process.pid, flush=True)
+            time.sleep(120)
+        """,
     "the arena's workers": """
         import multiprocessing, os, time
         from game.tools.arena import _worker_start

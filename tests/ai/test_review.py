@@ -1,9 +1,11 @@
 """The game review: decisions recovered from the states, a deliberate blunder found as the costliest
-mistake with Hard's move and the hint's words, seeded, stoppable, and telling its progress."""
+mistake with Hard's move, what it gains over the move played and the hint's words, seeded,
+stoppable, and telling its progress."""
 import pytest
 
 from game.ai.bots import bot_move, heuristics_for, make_bot
-from game.ai.review import Mistake, decisions_of, review
+from game.ai.review import Mistake, decisions_of, gain_words, measure_gains, review, why_line
+from game.core.rules import ScoreSheet, Seat
 from game.games import get_rules
 from game.tools.autoplay import ai_seats
 
@@ -62,6 +64,9 @@ def test_a_deliberate_blunder_is_the_costliest_mistake():
     assert top.better in rules.legal_actions(states[k]) and top.better != top.played
     assert top.cost > 1.0 and top.why.strip()
     assert [m.cost for m in mistakes] == sorted((m.cost for m in mistakes), reverse=True)
+    # the why names what the better move gains over the move played, measured, before what it does
+    assert top.gains and top.gains[-1] == ("later", None, round(top.cost, 1))
+    assert top.why.startswith(gain_words(top.gains[0], states[k].seats)) and "than the move played" in top.why
 
 
 def test_an_antics_blunder_is_found():
@@ -95,3 +100,47 @@ def test_progress_is_reported_and_should_stop_stops_early():
                  should_stop=lambda: len(calls) >= 2, settings=QUICK)
     assert calls == [(1, total), (2, total)]
     assert all(m.index <= decisions_of(rules, states, p)[1][0] for m in got)
+
+
+class Sheets:
+    """Rules that know only score sheets: a 'state' is [(lines, tie-breaks)] by seat."""
+    def score_sheets(self, s):
+        return [ScoreSheet(p, dict(lines), dict(ties)) for p, (lines, ties) in enumerate(s)]
+
+
+def test_the_gains_are_measured_from_the_two_continuations():
+    """Scoring lines that end the turn higher and the best rival kept lower, the most points first,
+    then more tiles on the highest level (Antics!' tie-breaks), and last the points the evaluation
+    sees later; a difference below half a point in the mean over the worlds tells nothing."""
+    good = [({"prey": 9, "fungus": 2, "green_leaves": 1}, {"level_2": 3, "level_1": 4}), ({"prey": 4}, {}),
+            ({"prey": 1}, {})]
+    bad = [({"prey": 4, "fungus": 2, "green_leaves": 0}, {"level_2": 2, "level_1": 5}), ({"prey": 9}, {}),
+           ({"prey": 1}, {})]
+    same = [({"prey": 4, "fungus": 2, "green_leaves": 0}, {"level_2": 2, "level_1": 5}), ({"prey": 9}, {}),
+            ({"prey": 1}, {})]
+    assert measure_gains(Sheets(), [(good, bad)], 0, 2.345) == (
+        ("line", "prey", 5.0), ("rival", 1, 5.0), ("line", "green_leaves", 1.0), ("level", 2, 1.0),
+        ("later", None, 2.3))
+    # in one world of two only: half of each, and the leaves' half a point still counts, not less
+    half = measure_gains(Sheets(), [(good, bad), (same, same)], 0, 1.0)
+    assert half == (("line", "prey", 2.5), ("rival", 1, 2.5), ("line", "green_leaves", 0.5), ("level", 2, 0.5),
+                    ("later", None, 1.0))
+    rival_most = [({"prey": 5}, {}), ({"prey": 1}, {})], [({"prey": 4}, {}), ({"prey": 9}, {})]
+    assert measure_gains(Sheets(), [rival_most], 0, 9.0)[0] == ("rival", 1, 8.0)
+    assert measure_gains(Sheets(), [(same, same)], 0, 0.8) == (("later", None, 0.8),)
+
+
+def test_the_why_says_what_the_better_move_gains_then_what_it_does():
+    seats = [Seat("Ann", "red"), Seat("Bo", "blue")]
+    what = "It builds Scout at level 3."
+    assert why_line((("line", "prey", 5.0), ("later", None, 2.3)), seats, what) == (
+        "By the end of the turn it scores about 5 more points of Prey than the move played. " + what)
+    assert gain_words(("level", 3, 1.0)) == (
+        "By the end of the turn it puts about 1 more tile on level 3 of your hill than the move played.")
+    assert gain_words(("rival", 1, 2.5), seats) == (
+        "By the end of the turn it leaves Bo about 2.5 points lower than the move played.")
+    assert gain_words(("later", None, 1.7)) == ("Its points come later: it leaves you about 1.7 points better "
+                                                "placed for the turns to come than the move played.")
+    assert gain_words(("line", "population", 1.0)) == (
+        "By the end of the turn it scores about 1 more point of Population than the move played.")
+    assert why_line((("later", None, 0.4),), seats, "") == gain_words(("later", None, 0.4))

@@ -107,7 +107,8 @@ def test_the_ghost_shows_the_tile_with_its_symbols_and_r_turns_it(app, monkeypat
         assert plain.get_at((int(x), int(y) - 3)) != app.window.get_at((int(x), int(y) - 3))
     words = play.view.action_words(BuildCell(cell), s)
     assert words.startswith("Build ") and "on the lit hex" in words and " to its " in words
-    assert play.view.hover(pos, s, play.context()).startswith(words)      # the tooltip says it too
+    assert play.view.ghost.words_lines(s)[0] == words                    # the note beside it says it too
+    assert play.view.hover(pos, s, play.context()) is None                # no tooltip over its second hex
     # R turns it to another placement the rules allow there, the wheel turns it back
     press(app, pygame.K_r)
     draw(app, play, pos)
@@ -196,7 +197,8 @@ def test_tab_shows_each_placement_as_the_ghost_and_enter_builds_it(app):
 
 def test_the_tooltip_follows_the_tile_when_r_turns_it(app):
     """Found at the real table: after R the ghost showed the turned tile but the tooltip still named
-    the old placement until the mouse moved."""
+    the old placement until the mouse moved. The words are now a note beside the ghost (no tooltip
+    over its second hex); they follow the tile."""
     s = build_cell_state()
     play = scene(app, s)
     draw(app, play, (5, 5))
@@ -204,12 +206,14 @@ def test_the_tooltip_follows_the_tile_when_r_turns_it(app):
     pos = centre_of(play, cell)
     app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     draw(app, play, pos)
-    first = play.tooltip
-    assert first.startswith(play.view.action_words(BuildCell(cell), s))
+    assert play.tooltip is None
+    first = play.view.ghost.words_lines(s)[0]
+    assert first == play.view.action_words(BuildCell(cell), s)
     press(app, pygame.K_r)
     draw(app, play, pos)
-    assert play.tooltip != first
-    assert play.tooltip.startswith(play.view.action_words(BuildCell(cell), s))   # the turned tile, in words
+    assert play.view.ghost.words_lines(s)[0] != first
+    assert play.view.ghost.words_lines(s)[0] == play.view.action_words(BuildCell(cell), s)   # the turned tile
     app.dispatch(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
-    assert play.tooltip == first
+    draw(app, play, pos)
+    assert play.view.ghost.words_lines(s)[0] == first
     app.scenes.pop()

@@ -649,21 +649,44 @@ def _doomed(rules, s, due: list) -> tuple[frozenset, frozenset]:
     """doomed(rules, s), given the anteaters ``due`` (rules.arrivals_due)."""
     if not due:
         return NOTHING_DOOMED
-    hatch, prey_left = list(s.hatch), list(s.prey_left)
     areas, prey = set(), set()
+    for _row, _colour, ai, pi, last in _meals(rules, s, due):
+        if pi is not None and last:
+            prey.add(pi)
+        if ai is not None:
+            areas.add(ai)
+    return frozenset(areas), frozenset(prey)
+
+
+def _meals(rules, s, due: list) -> list:
+    """What each anteater ``due`` eats, in turn (rulings 13, 15, 16): (row, colour, the hatching
+    area whose ants it eats or None, the prey clearing it eats from or None, whether that prey was
+    the last there)."""
+    hatch, prey_left = list(s.hatch), list(s.prey_left)
+    out = []
     for row, eats in due:
         colour = s.faces[row][1]
+        pi = ai = None
+        last = False
         if eats != "ants":
             pi = rules.colour_prey[colour]
-            if prey_left[pi] == 1:
-                prey.add(pi)
-            prey_left[pi] = max(0, prey_left[pi] - 1)
+            last = prey_left[pi] == 1
+            if not prey_left[pi]:
+                pi = None
+            else:
+                prey_left[pi] -= 1
         if eats != "prey":
             ai = rules.area_eaten(hatch, colour)
             if ai is not None:
-                areas.add(ai)
                 hatch[ai] = (0,) * len(s.seats)
-    return frozenset(areas), frozenset(prey)
+        out.append((row, colour, ai, pi, last))
+    return out
+
+
+def meals(rules, s) -> list:
+    """The anteaters arriving at the end of this turn and what each eats (``_meals``): the same
+    reckoning as ``doomed``, whose meals the table marks."""
+    return _meals(rules, s, rules.arrivals_due(s))
 
 
 NOTHING_DOOMED = (frozenset(), frozenset())
@@ -951,12 +974,15 @@ def trails_of(ants: dict) -> frozenset:
     return got[1]
 
 
-def _steal_threat_near(rules, s, p, t) -> bool:
-    """A rival with a soldier ready could take what p carries on ``t`` in their next turn: they have
-    an empty ant there, or a hatched ant they could lay there (ruling 8: not a prey kind they hold;
-    ruling 7: not past another player's guard)."""
+def steal_threats(rules, s, p, t, first: bool = False) -> tuple:
+    """The rivals who, with a soldier ready, could take what p carries on trail ``t`` in their next
+    turn: they have an empty ant there, or a hatched ant they could lay there (ruling 8: not a prey
+    kind they hold; ruling 7: not past another player's guard). In seat order; ``first``: stop at
+    the first (the heuristics only ask whether there is one). The one statement of "within a rival's
+    reach": the heuristics and the table both read it."""
     item = s.ants[p][t]
     guard = s.guards.get(t)
+    out = ()
     for q in range(len(s.seats)):
         if q == p or not s.hatch[rules.soldier][q] or (guard is not None and guard != q):
             continue
@@ -964,13 +990,44 @@ def _steal_threat_near(rules, s, p, t) -> bool:
             continue
         theirs = s.ants[q]
         if t in theirs:
-            if theirs[t] is None:
-                return True
-            continue
-        areas = _landing(rules, trails_of(theirs)).get(t)
-        if areas and any(s.hatch[ai][q] for ai in areas):
-            return True
-    return False
+            if theirs[t] is not None:
+                continue
+        else:
+            areas = _landing(rules, trails_of(theirs)).get(t)
+            if not (areas and any(s.hatch[ai][q] for ai in areas)):
+                continue
+        out += (q,)
+        if first:
+            break
+    return out
+
+
+def _steal_threat_near(rules, s, p, t) -> bool:
+    """A rival with a soldier ready could take what p carries on ``t`` in their next turn."""
+    return bool(steal_threats(rules, s, p, t, True))
+
+
+def threatened(rules, s) -> dict:
+    """(player, trail) -> the rivals who could steal what that player's ant carries there in their
+    next turn (``steal_threats``), for every carried item in reach of one."""
+    out = {}
+    for p, ants in enumerate(s.ants):
+        for t, item in ants.items():
+            if item is not None:
+                who = steal_threats(rules, s, p, t)
+                if who:
+                    out[(p, t)] = who
+    return out
+
+
+def kept_potential(rules, s, p, lost) -> int:
+    """p's potential score (rules.potential_score) if the food p's ants carry on the trails ``lost``
+    were gone (stolen): what is left of the projection when the food at risk is taken."""
+    if not lost:
+        return rules.potential_score(s, p)
+    n = s.copy()
+    n.ants = n.ants[:p] + ({t: (None if t in lost else it) for t, it in s.ants[p].items()},) + n.ants[p + 1:]
+    return rules.potential_score(n, p)
 
 
 def _steal_threat(rules, s, p, t) -> bool:

@@ -459,6 +459,7 @@ def draw_trails(v, surf, state, legal, mouse):
 def draw_trail_ants(v, surf, state, tid, pts, px):
     """The ants and the guard on one trail, ``px`` long (they grow with the board's zoom)."""
     bd = v.map_view
+    threats = v.facts(state)["threats"]
     here = [p for p in range(len(v.seats)) if tid in state.ants[p]]
     guard = state.guards.get(tid)
     k = len(here) + (guard is not None)
@@ -475,11 +476,32 @@ def draw_trail_ants(v, surf, state, tid, pts, px):
         item = state.ants[p][tid]
         if item:
             icon = item_icon(item, int(px * 0.62))
-            surf.blit(icon, icon.get_rect(center=(c[0], c[1] - px * 0.1)))
+            spot = icon.get_rect(center=(c[0], c[1] - px * 0.1))
+            surf.blit(icon, spot)
+            if (p, tid) in threats:            # a rival could steal it in their next turn: ringed in red
+                draw_risk_mark(v.th, surf, spot.center, max(spot.w // 2 + v.th.px(3), v.th.px(9)))
     if guard is not None:
         (x, y), ang = along(pts, slots[-1])
         img = A.soldier_ant(v.seat_color(guard), int(px * 1.1), -math.degrees(ang) - 90)
         surf.blit(img, img.get_rect(center=bd.pt((x, y))))
+
+
+def draw_risk_mark(th, surf, centre, rad: int, ring: bool = True) -> None:
+    """Food or ants at risk (a rival's soldier, an arriving anteater): a red ring and a small "!"
+    badge at its upper right (``ring`` False: the badge alone)."""
+    c = (int(centre[0]), int(centre[1]))
+    if ring:
+        pygame.draw.circle(surf, T.WHITE, c, rad + th.px(1), max(1, th.px(2)) + th.px(2))
+        pygame.draw.circle(surf, T.DANGER, c, rad, max(2, th.px(3)))
+        b = max(th.px(5), rad // 2)
+        at = (int(c[0] + rad * 0.72), int(c[1] - rad * 0.72))
+    else:                                   # the badge alone, ``rad`` across
+        b, at = rad, c
+    pygame.draw.circle(surf, T.DANGER, at, b)
+    pygame.draw.circle(surf, T.WHITE, at, b, max(1, th.px(1)))
+    w = max(2, b // 3)
+    pygame.draw.rect(surf, T.WHITE, (at[0] - w // 2, at[1] - b * 0.6, w, b * 0.75))
+    pygame.draw.rect(surf, T.WHITE, (at[0] - w // 2, at[1] + b * 0.3, w, w))
 
 
 def item_icon(item: str, px: int) -> pygame.Surface:
@@ -494,6 +516,7 @@ def draw_areas(v, surf, state, legal):
     lit = {a.area for a in legal if isinstance(a, Hatch)}
     lit |= {a.where for a in legal if isinstance(a, PickUp) and a.kind == "area"}
     sources = {a.area for a in legal if isinstance(a, PlaceAnt)}
+    eaten = {state.data.areas[ai].id: colour for ai, colour in v.facts(state)["eaten"].items()}
     for ai, area in enumerate(state.data.areas):
         if area.id not in bd.map.hatching:
             continue
@@ -504,19 +527,26 @@ def draw_areas(v, surf, state, legal):
         pygame.draw.rect(surf, (40, 26, 16), tag, border_radius=th.px(6))
         surf.blit(label, label.get_rect(center=tag.center))
         counts = state.hatch[ai]
-        cell_w, cell_h = r.w // 2, (r.bottom - tag.bottom) // 2
-        ant_px = max(8, min(cell_h, cell_w // 2) - th.px(2))
-        for p, k in enumerate(counts):
-            if not k:
-                continue
-            cx = r.x + (p % 2) * cell_w + cell_w // 2
-            cy = tag.bottom + (p // 2) * cell_h + cell_h // 2
-            img = (A.soldier_ant if area.soldier else A.worker_ant)(v.seat_color(p), ant_px, -90)
-            surf.blit(img, img.get_rect(midright=(cx + th.px(2), cy)))
-            t = th.text(str(k), "tiny", T.WHITE, bold=True)
-            box = t.get_rect(midleft=(cx + th.px(3), cy)).inflate(th.px(6), 0)
-            pygame.draw.rect(surf, (40, 26, 16), box, border_radius=th.px(5))
-            surf.blit(t, t.get_rect(center=box.center))
+        waiting = [(p, k) for p, k in enumerate(counts) if k]
+        if waiting:                                  # side by side in one row under the label, never stacked
+            slot_w = r.w / len(waiting)
+            ant_px = max(8, min(r.bottom - tag.bottom - th.px(2), int(slot_w * 0.5)))
+            cy = (tag.bottom + r.bottom) // 2
+            for i, (p, k) in enumerate(waiting):
+                t = th.text(str(k), "tiny", T.WHITE, bold=True)
+                img = (A.soldier_ant if area.soldier else A.worker_ant)(v.seat_color(p), ant_px, -90)
+                w = img.get_width() + th.px(1) + t.get_width() + th.px(6)
+                x = int(r.x + slot_w * i + (slot_w - w) / 2)
+                surf.blit(img, img.get_rect(midleft=(x, cy)))
+                box = t.get_rect(midleft=(x + img.get_width() + th.px(1), cy)).inflate(th.px(6), 0)
+                pygame.draw.rect(surf, (40, 26, 16), box, border_radius=th.px(5))
+                surf.blit(t, t.get_rect(center=box.center))
+        if area.id in eaten and waiting:            # an anteater eats these ants at the end of this turn
+            pygame.draw.rect(surf, T.WHITE, r.inflate(th.px(2), th.px(2)), th.px(5), border_radius=th.px(10))
+            pygame.draw.rect(surf, T.DANGER, r.inflate(th.px(2), th.px(2)), th.px(3), border_radius=th.px(10))
+            eater_img = A.anteater(eaten[area.id], max(12, min(th.px(30), r.h // 2)))
+            er = eater_img.get_rect(topright=(r.right + th.px(4), r.y - th.px(8)))
+            surf.blit(eater_img, er)
         if area.id in lit:
             pygame.draw.rect(surf, T.LEGAL, r.inflate(th.px(6), th.px(6)), th.px(4), border_radius=th.px(10))
             v.hot.append(("area", r, area.id))

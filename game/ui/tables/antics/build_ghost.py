@@ -73,6 +73,8 @@ class BuildGhost:
         self.plan = None                    # (player, tile, Placement): decisions still owed after a BuildCell
         self.answered_states: list = []     # states the view itself answered (undo takes them back too)
         self._cache: dict = {}              # (state id, cell) -> (state, placements)
+        self.tile_box = None                # the box the ghost's two hexes cover (this frame)
+        self.note = None                    # where its words were drawn beside it (this frame)
 
     # ------------------------------------------------------------ placements
     def placements(self, state, cell) -> list[Placement]:
@@ -210,7 +212,7 @@ class BuildGhost:
     # ------------------------------------------------------------ drawing
     def new_frame(self) -> None:
         self.frame += 1
-        self.shown, self.centres = None, {}
+        self.shown, self.centres, self.tile_box, self.note = None, {}, None, None
 
     def point_at(self, state, cell) -> None:
         """The keyboard focus or a hint names a BuildCell: show the ghost there (from the next frame)."""
@@ -260,6 +262,70 @@ class BuildGhost:
         for c, w in ((pl.second, th.px(3)), (pl.cell, th.px(5))):
             cx, cy = pts[c]
             pygame.draw.polygon(surf, T.HILITE, A.hex_corners(cx, cy - R * 0.05, R * 0.95), w)
+        xs, ys = [x for x, _y in pts.values()], [y for _x, y in pts.values()]
+        self.tile_box = pygame.Rect(int(min(xs) - R), int(min(ys) - R * 1.2), int(max(xs) - min(xs) + 2 * R + R * 0.3),
+                                    int(max(ys) - min(ys) + 2.55 * R))
+
+    def words_lines(self, state) -> list[str]:
+        """What the note beside the ghost says: the placement, then how to turn it and build."""
+        if self.shown is None or self.shown[0] is not state:
+            return []
+        # i18n: under the placement's words beside the tile to build; R and F are keys
+        return [self.words(state, self.shown[1]), _("R or the wheel turns it, F flips it; click to build")]
+
+    def note_place(self, th, size, bounds, hill_box=None) -> pygame.Rect | None:
+        """Where the ghost's note goes: beside the whole hill when there is room (above it, below it,
+        to its left, to its right, the first that fits ``bounds``), else beside the tile; never over
+        either of the tile's hexes (nor the mouse on them)."""
+        box = self.tile_box
+        if box is None:
+            return None
+        gap = th.px(10)
+        w, h = size
+        for around in ([hill_box.union(box)] if hill_box is not None else []) + [box]:
+            tries = (dict(midbottom=(box.centerx, around.y - gap)), dict(midtop=(box.centerx, around.bottom + gap)),
+                     dict(midright=(around.x - gap, box.centery)), dict(midleft=(around.right + gap, box.centery)))
+            for anchor in tries:
+                r = pygame.Rect(0, 0, w, h)
+                for name, value in anchor.items():
+                    setattr(r, name, value)
+                r.clamp_ip(bounds)
+                if not r.colliderect(around):
+                    return r
+        r = pygame.Rect(0, 0, w, h)                     # no side has room: the corner of bounds furthest away
+        corners = [("topleft", bounds.topleft), ("topright", bounds.topright), ("bottomleft", bounds.bottomleft),
+                   ("bottomright", bounds.bottomright)]
+        name, value = max(corners, key=lambda nv: math.dist(nv[1], box.center))
+        setattr(r, name, value)
+        return r
+
+    def draw_words(self, surf, th, state, bounds, hill_box=None) -> pygame.Rect | None:
+        """The ghost's words in a note beside it (``note_place``), where they hide neither hex."""
+        lines = self.words_lines(state)
+        if not lines:
+            return None
+        from game.ui.widgets import draw_panel, wrap
+        width = min(th.px(520), (bounds[0] if isinstance(bounds, list) else bounds).w - th.px(24))
+        rows = [(ln, i == 0) for i, line in enumerate(lines) for ln in wrap(line, th.font("small", i == 0), width)]
+        imgs = [th.text(ln, "small", (250, 240, 220) if bold else (220, 208, 186), bold=bold) for ln, bold in rows]
+        pad = th.px(8)
+        size = (max(i.get_width() for i in imgs) + 2 * pad, sum(i.get_height() for i in imgs) + 2 * pad)
+        r = None
+        for room in (bounds if isinstance(bounds, list) else [bounds]):     # the first room the note fits in
+            if room.w >= size[0] and room.h >= size[1]:
+                r = self.note_place(th, size, room, hill_box)
+                if r is not None and not r.colliderect(self.tile_box):
+                    break
+        if r is None:
+            return None
+        pygame.draw.rect(surf, (40, 32, 26), r, border_radius=th.px(8))
+        pygame.draw.rect(surf, T.HILITE, r, th.px(1), border_radius=th.px(8))
+        y = r.y + pad
+        for img in imgs:
+            surf.blit(img, (r.x + pad, y))
+            y += img.get_height()
+        self.note = r
+        return r
 
     def _draw_refused(self, surf, th, state, c, R, px, level) -> None:
         """No tile may go here: the tile's first hex faded, crossed and ringed in red."""

@@ -210,14 +210,21 @@ def draw_bar(v, surf, state, ctx, legal, mouse):
         surf.blit(bag, bag.get_rect(midleft=(tx + th.px(8), y + title.get_height() // 2)))
         bag = None
     y += title.get_height() + th.px(4)
-    v.buttons = bar_buttons(v, state, legal) if ctx.human_turn else []
+    if ctx.human_turn:
+        v.buttons = bar_buttons(v, state, legal)
+    elif ctx.reveal_all:            # a replay: the magnificANT's buttons as they were offered, so that a
+        # decision made with one can be ringed there (review marks); a click takes nothing (not a turn)
+        v.buttons = [b for b in bar_buttons(v, state, v.rules.legal_actions(state))
+                     if isinstance(b.action, UseMagnificant)]
+    else:
+        v.buttons = []
     bh, gap = th.px(38), th.px(8)
     mags = [b for b in v.buttons if isinstance(b.action, UseMagnificant)]
     rest = [b for b in v.buttons if not isinstance(b.action, UseMagnificant)]
     rows = [rest] if not mags else [mags, rest]
     by = r.bottom - len(rows) * (bh + gap) - th.px(4) if v.buttons else r.bottom - th.px(6)
     asking = v.asking(state) if ctx.human_turn else ""
-    words = asking or v.words.status(state)
+    words = asking or v.words.status(state, live=ctx.human_turn)
     width = min(r.w // 2 - th.px(28), hand_left - x - th.px(4))
     line_h = th.text("0", "small", T.INK_SOFT).get_height()               # a line of the words, drawn
     bag_h = bag.get_height() if bag is not None else 0              # the bag's line, when not on the title row

@@ -12,9 +12,11 @@ import math
 
 import pygame
 
+from game.games.antics.data import ACTIONS, NEIGHBOURS
 from game.games.antics.state import BuildCell, BuildDir, BuildTile, Discard, StorePrey, UseSpace
 from game.ui import theme as T
 from game.ui.tables.antics import art as A
+from game.ui.tables.antics import board as B
 from game.core.i18n import _, ngettext
 from game.ui.tables.antics.words import short_potential_words
 from game.ui.widgets import draw_panel
@@ -139,6 +141,16 @@ def panel_heights(v, state, active, legal, room) -> list[int]:
     return out
 
 
+def ringed(hill, ghosts, phase) -> set:
+    """The empty hexes worth a ring while a tile is placed: those touching the hill. A tile whose
+    first hex lies further out has its other hex on one of them, so it is the same placement as one
+    started there (fewer rings, the same choices); those hexes still take a click and show the
+    tile. While the tile's second hex is chosen (build_dir) every choice is ringed."""
+    if phase != "build_cell" or not hill:
+        return set(ghosts)
+    return {c for c in ghosts if any((c[0] + dq, c[1] + dr) in hill for dq, dr in NEIGHBOURS)}
+
+
 def hill_cells(v, state, p, legal) -> tuple[dict, set]:
     hill = state.hills[p]
     ghosts = set()
@@ -175,14 +187,28 @@ def draw_hill(v, surf, state, p, legal, mouse):
     k = state.supply[p]
     t = th.text(ngettext("{n} ant in supply", "{n} ants in supply", k).format(n=k), "tiny", T.INK_SOFT)
     surf.blit(t, (x, y))
+    risk = v.facts(state)["risk"][p] if then else 0
+    if risk and not compact:        # "4 pts at risk" under the projection, in red
+        rt = th.text(v.words.risk_words(risk), "tiny", T.DANGER, bold=True)
+        rr = rt.get_rect(topright=(x + head_w, y))
+        surf.blit(rt, rr)
+        v.hot.append(("score_info", rr, p))
     if then and compact:            # "(9 if home)" under the score, or a row of its own if the supply is long
-        pot = th.text(short_potential_words(v.facts(state)["potential"][p]), "tiny", (150, 80, 20), bold=True)
+        then_n = v.facts(state)["potential"][p]
+        pot = th.text(short_potential_words(then_n, risk), "tiny", T.DANGER if risk else (150, 80, 20), bold=True)
+        badge = risk and pot.get_width() > head_w - th.px(4)
+        if badge:                   # too narrow for the words: the red mark says it (its tip says how much)
+            pot = th.text(short_potential_words(then_n), "tiny", T.DANGER, bold=True)
         pr = pot.get_rect(topright=(x + head_w, y))
         if pr.x < x + t.get_width() + th.px(6):
             pr.y += t.get_height()
             y += t.get_height()
         surf.blit(pot, pr)
         v.hot.append(("score_info", pr, p))
+        if badge:
+            rad = pr.h // 2
+            B.draw_risk_mark(th, surf, (pr.x - rad - th.px(4), pr.centery), rad, ring=False)
+            v.hot.append(("score_info", pygame.Rect(pr.x - 2 * rad - th.px(6), pr.y, 2 * rad + th.px(6), pr.h), p))
     y += t.get_height() + th.px(2)
     if stacked:  # items and hand on one row, the hill under them across the panel
         n_items = sum(state.leaves[p]) + len(state.beside[p])
@@ -190,7 +216,7 @@ def draw_hill(v, surf, state, p, legal, mouse):
         hx = x + n_items * (th.px(22) - th.px(4)) + (th.px(8) if n_items else 0)
         y = max(below, draw_panel_hand(v, surf, state, p, legal, hx, y, th.px(24), x + head_w))
         room = pygame.Rect(panel.x + th.px(8), y + th.px(2), panel.w - th.px(16), panel.bottom - y - th.px(8))
-        draw_cells(v, surf, state, p, legal, room, mouse)
+        draw_cells(v, surf, state, p, legal, room, mouse, fold=True)
         return
     y = draw_items(v, surf, state, p, x, y, th.px(22))
     if compact:  # the player to move has the hand large in the bar below the board
@@ -200,7 +226,7 @@ def draw_hill(v, surf, state, p, legal, mouse):
                            panel.right - x - head_w - th.px(16), panel.h - th.px(12))
     else:
         room = pygame.Rect(panel.x + th.px(8), y + th.px(4), panel.w - th.px(16), panel.bottom - y - th.px(12))
-    draw_cells(v, surf, state, p, legal, room, mouse)
+    draw_cells(v, surf, state, p, legal, room, mouse, fold=compact)
 
 
 def draw_items(v, surf, state, p, x, y, icon) -> int:
@@ -240,19 +266,28 @@ def draw_panel_hand(v, surf, state, p, legal, x, y, hand_h, right) -> int:
     return y + hand_h
 
 
-def draw_cells(v, surf, state, p, legal, room, mouse, biggest: int = 64):
+def draw_cells(v, surf, state, p, legal, room, mouse, biggest: int = 64, fold: bool = False):
+    """p's hexes in ``room``, as large as fit. ``fold`` (a rival's small panel): when the hill's shape
+    would leave its hexes too small to read (a long late-game hill), they are laid in rows instead,
+    by symbol and level, as large as the room allows; the enlarged hill (the mouse on the panel, Z)
+    shows the shape."""
     th = v.th
     hill, ghosts = hill_cells(v, state, p, legal)
     cells = list(hill) + list(ghosts)
     if not cells:
         return
     pts, px, R, cx0, cy0, order = fit(v, hill, ghosts, room, th.px(biggest))
+    if fold and not ghosts and R < th.px(FOLD_BELOW):
+        folded = fold_fit(v, hill, room, th.px(biggest))
+        if folded[2] >= R * 1.25:
+            pts, px, R, cx0, cy0, order = folded
     mine = p == state.player
     lit = {}
     if mine:
         for a in legal:
             if isinstance(a, (UseSpace, BuildCell, BuildDir, StorePrey)) and a.cell is not None:
                 lit[a.cell] = a
+    rings = ringed(hill, ghosts, state.phase)
     clip = surf.get_clip()
     surf.set_clip(room.inflate(th.px(6), th.px(4)).clip(clip))     # never over the header or the next panel
     for c in order:
@@ -267,13 +302,13 @@ def draw_cells(v, surf, state, p, legal, room, mouse, biggest: int = 64):
                 covered = v.seats[p].color
             img = A.hex_cell(sym, len(stack), px, tid.startswith("S"), covered)
             surf.blit(img, img.get_rect(center=(int(centre[0]), int(centre[1]))))
-        else:
+        elif c in rings:
             corners = A.hex_corners(centre[0], centre[1], R * 0.94)
             pygame.draw.polygon(surf, (214, 236, 200), corners)
             pygame.draw.polygon(surf, T.LEGAL, corners, max(1, th.px(2)))
         if mine and state.build_cell == c and state.phase in ("build_dir", "build_orient"):
             pygame.draw.polygon(surf, T.HILITE, A.hex_corners(centre[0], centre[1] - R * 0.05, R * 0.9), th.px(4))
-        if c in lit:
+        if c in lit and (c in rings or c in hill):
             over = math.dist(mouse, centre) < R * 0.85
             pygame.draw.polygon(surf, T.HILITE if over else T.LEGAL,
                                 A.hex_corners(centre[0], centre[1] - R * 0.05, R * 0.92), th.px(3))
@@ -286,10 +321,47 @@ def draw_cells(v, surf, state, p, legal, room, mouse, biggest: int = 64):
     surf.set_clip(clip)
 
 
-def hill_box(hill, ghosts) -> tuple[dict, tuple]:
+FOLD_BELOW = 26     # a rival's hexes smaller than this (corner radius, theme px) are laid in rows if that is larger
+SYMBOL_ORDER = {sym: i for i, sym in enumerate((*ACTIONS, "fungus"))}
+
+
+def fold_fit(v, hill, room, biggest) -> tuple:
+    """A hill's top hexes laid in rows (honeycomb: every other row shifted half a hex), by symbol,
+    then level, highest first; the number of rows that makes them largest in ``room``. The same
+    tuple as ``fit``, kept the same way."""
+    key = ("fold", id(hill), tuple(room), biggest)
+    got = v.kept_fits.get(key)
+    if got is not None and got[0] is hill:
+        return got[1]
+    cells = sorted(hill, key=lambda c: (SYMBOL_ORDER.get(hill[c][-1][1], 9), -len(hill[c]), c))
+    n = len(cells)
+    w3 = math.sqrt(3)
+    best = None
+    for rows in range(1, n + 1):
+        per = math.ceil(n / rows)
+        pts = {c: ((i % per) * w3 + (i // per % 2) * w3 / 2, (i // per) * 1.5) for i, c in enumerate(cells)}
+        _p, (left, right, top, bottom) = hill_box(hill, (), pts)
+        R = min(room.w / (right - left), room.h / (bottom - top), biggest)
+        if best is None or R > best[0] + 1e-9:
+            best = (R, pts, (left, right, top, bottom))
+    R, pts, (left, right, top, bottom) = best
+    px = max(4, int(max(1.0, R) / A.HEX_FRACTION))
+    R = A.cell_radius(px)
+    x0 = room.centerx - (left + right) / 2 * R
+    y0 = room.centery - (top + bottom) / 2 * R
+    order = sorted(cells, key=lambda c: (len(hill[c]), pts[c][1]))
+    got = (pts, px, R, x0, y0, order)
+    if len(v.kept_fits) > 64:
+        v.kept_fits.clear()
+    v.kept_fits[key] = (hill, got)
+    return got
+
+
+def hill_box(hill, ghosts, pts=None) -> tuple[dict, tuple]:
     """A hill's hex centres at corner radius 1 and the box its images cover (left, right, top,
     bottom): the hex, raised a little per level, its drop shadow to the right and below."""
-    pts = {c: A.axial_to_pixel(c[0], c[1], 1.0) for c in list(hill) + list(ghosts)}
+    if pts is None:
+        pts = {c: A.axial_to_pixel(c[0], c[1], 1.0) for c in list(hill) + list(ghosts)}
     if not pts:
         return pts, (0.0, 2.0, 0.0, 2.0)
     half_w = math.sqrt(3) / 2
@@ -354,7 +426,7 @@ def draw_zoom(v, surf, state, legal, mouse):
     """A player's ant-hill large over the board and the panels; the bar (hand, buttons) stays."""
     th = v.th
     p = v.zoom
-    box = pygame.Rect(v.rect.x, v.rect.y, v.rect.w, v.bar.y - v.rect.y - th.px(8))
+    box = v.zoom_rect()
     draw_panel(surf, box, th, fill=(250, 243, 228), radius=16)
     pygame.draw.rect(surf, v.seat_color(p), box, th.px(4), border_radius=th.px(16))
     v.hot.append(("zoom", box, None))   # clicks on the panel reach nothing beneath it

@@ -19,6 +19,7 @@ import time
 
 import pygame
 
+from game.games.antics.heuristics import kept_potential
 from game.games.antics.state import (ArrivalFirst, BuildCell, BuildDir, BuildOrient, BuildTile, Discard, EndActions,
                                      Hatch, HeaveHome, HeavePick, PickUp, ScoutTake, Stop, StorePrey, UseMagnificant,
                                      UseSpace)
@@ -33,7 +34,7 @@ from game.ui.tables.antics.board import ATTACK_MS, Board
 from game.ui.tables.antics.board_map import load_board_map
 from game.ui.tables.antics.build_ghost import BuildGhost
 from game.ui.tables.antics.layout import Layout, table_layout
-from game.ui.tables.antics.words import Words, score_words, unused_question
+from game.ui.tables.antics.words import Words, points_words, score_words, unused_question
 from game.ui.views.base import GameView
 from game.ui.widgets import Button
 
@@ -68,6 +69,7 @@ class View(GameView):
         self.banner_rect = None         # where the last-round banner was drawn (None: no banner)
         self.menu_title: str = ""       # a warning above the small menu (an action that changes nothing)
         self._facts = (None, None, {})  # (state, language, what the panels and the bar say), once per state
+        self._end_round = None          # the earliest round the rounds-left estimate has put the end at (it only falls)
         self.kept_fits: dict = {}       # (hill, ghosts, room, biggest) -> where its hexes go (hills.py)
         self.kept_heights = (None, [])  # (hills, player to move, column) -> the panels' heights, once per change
         self._layer = (None, None)      # (key, (the table without mouse lights, hot, cells, buttons, panels, ghost))
@@ -146,6 +148,21 @@ class View(GameView):
             surf.set_clip(clip)
             self.ghost.draw(surf, th, state, p, lg, geom, mouse)
             surf.set_clip(old)
+            hill, ghosts = H.hill_cells(self, state, p, lg)
+            shown = set(hill) | H.ringed(hill, ghosts, state.phase)
+            spots = [(c, r) for (q, cell), (c, r) in self.cells.items() if q == p and cell in shown]
+            hill_box = None
+            if spots:                                  # the hill as drawn (its hexes and the rings around it)
+                hill_box = pygame.Rect(int(min(c[0] - r for c, r in spots)), int(min(c[1] - r for c, r in spots)), 1, 1)
+                hill_box.union_ip(pygame.Rect(int(max(c[0] + r for c, r in spots)),
+                                              int(max(c[1] + r * 1.2 for c, r in spots)), 1, 1))
+                hill_box = hill_box.clip(clip)
+            bounds = self.rect.clip(surf.get_rect()).inflate(-th.px(8), -th.px(8))
+            if self.zoom is None and 0 <= p < len(self.panels):     # in the player's own panel if it fits
+                head = th.px(14) + th.font("small", True).get_linesize() + th.font("tiny").get_linesize()
+                inside = self.panels[p].inflate(-th.px(8), -th.px(8))
+                bounds = [pygame.Rect(inside.x, inside.y + head, inside.w, inside.h - head), bounds]   # not the header
+            self.ghost.draw_words(surf, th, state, bounds, hill_box)
         self._draw_tops(surf, state, legal, mouse)
 
     def _draw_lit(self, surf, state, legal, mouse):
@@ -199,11 +216,28 @@ class View(GameView):
         if seen is state and lang == i18n.language():
             return got
         n = len(self.seats)
+        threats = self.words.threats(state)
+        potential = [self.rules.potential_score(state, p) for p in range(n)]
+        risk = [potential[p] - kept_potential(self.rules, state, p, {t for q, t in threats if q == p})
+                if any(q == p for q, _t in threats) else 0 for p in range(n)]
         got = {"score": [sum(self.rules.score_lines(state, p).values()) for p in range(n)],
-               "potential": [self.rules.potential_score(state, p) for p in range(n)],
-               "bag": self.words.bag_words(state), "banner": self.words.end_banner(state)}
+               "potential": potential, "risk": risk, "threats": threats,
+               "eaten": self.words.eaten_areas(state),
+               "bag": self.words.bag_words(state, self.rounds_left(state)), "banner": self.words.end_banner(state)}
         self._facts = (state, i18n.language(), got)
         return got
+
+    def rounds_left(self, state) -> int | None:
+        """The table's one figure of rounds left: the estimate (words.rounds_left) gives a round the
+        game should end by; the earliest such round seen in this game is kept, so the figure only goes
+        down (a fresh estimate that reaches further does not raise it)."""
+        est = self.words.rounds_left(state)
+        if est is None:
+            return None
+        end = state.round + est[1]
+        if self._end_round is None or end < self._end_round:
+            self._end_round = end
+        return max(1, self._end_round - state.round)
 
     def score_words(self, state, p) -> tuple[str, str]:
         """("12 pts", "(17 if carried items get home)"; the second empty when nothing would change)."""
@@ -388,20 +422,38 @@ class View(GameView):
             return (spot, self.th.px(18)) if spot else None
         return None
 
+    def zoom_rect(self) -> pygame.Rect:
+        """Where the enlarged hill (Z) lies: over the board and the panels, above the bar."""
+        return pygame.Rect(self.rect.x, self.rect.y, self.rect.w, self.bar.y - self.rect.y - self.th.px(8))
+
     def hover(self, pos, state, ctx):
         for b in self.buttons:
             if b.rect.collidepoint(pos) and b.hint:
                 return b.hint
+        if self.zoom is not None and self.zoom_rect().collidepoint(pos):
+            # the enlarged hill covers the table: only its own hexes have words (the spots of the table
+            # under it, or of a draw before Z opened it, have none)
+            at = next((i for i, (kind, _s, _k) in enumerate(self.hot) if kind == "zoom"), None)
+            if at is None:
+                return None
+            for kind, shape, key in reversed(self.hot[at + 1:]):
+                if kind == "cell" and math.dist(pos, shape[0]) <= shape[1]:
+                    return self.words.hover_words(kind, key, state)
+            return None
         kind, key = self._hit(pos)
         if kind == "cell":
             p, c = key
             if p == state.player and state.phase == "build_cell" and BuildCell(c) in ctx.legal:
-                # i18n: {placement}: "Build Scout+Hatch: Scout on the lit hex, Hatch to its upper right"; R and F are keys
-                return _("{placement}. R or the wheel turns it, F flips it; click to build").format(
-                    placement=self.ghost.words(state, c))
+                return None             # the tile shows itself, its words in a note beside it (build_ghost.py)
         if kind == "score_info":
             now, then = self.score_words(state, key)
             pot = self.facts(state)["potential"][key]
+            risk = self.facts(state)["risk"][key]
+            if then and risk:
+                # i18n: {score}: "12 pts"; {potential}: a number of points; {risk}: "4 pts" (the trails' tips say who)
+                return _("{score} now; {potential} if the prey and leaves these ants carry got home. {risk} of it "
+                         "could be stolen by a rival's soldier in their next turn (ringed in red on the "
+                         "trails)").format(score=now, potential=pot, risk=points_words(risk))
             if then:
                 # i18n: {score}: "12 pts"; {potential}: a number of points
                 return _("{score} now; {potential} if the prey and leaves these ants carry got home").format(

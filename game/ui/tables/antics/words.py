@@ -18,6 +18,7 @@ import math
 from typing import Callable, NamedTuple
 
 from game.core.i18n import N_, _, format_list, ngettext, pgettext
+from game.games.antics.heuristics import meals, threatened
 from game.games.antics.state import (LEAF_PREFIX, ArrivalFirst, Bridge, BuildCell, BuildDir, BuildOrient, BuildTile,
                                      Discard, EndActions, Hatch, HeaveHome, HeaveMove, HeavePick, PickUp, PlaceAnt,
                                      ScoutTake, Steal, Stop, StorePrey, UseMagnificant, UseSpace)
@@ -327,8 +328,13 @@ def score_words(now: int, then: int) -> tuple[str, str]:
     return points_words(now), (_("({n} if carried items get home)").format(n=then) if then != now else "")
 
 
-def short_potential_words(then: int) -> str:
-    """score_words' second part where room is short: "(17 if home)"."""
+def short_potential_words(then: int, risk: int = 0) -> str:
+    """score_words' second part where room is short: "(17 if home)"; "(17 if home, 4 at risk)" when a
+    rival could steal food worth ``risk`` points of it."""
+    if risk:
+        # i18n: {n}: the score if what the player's ants carry reached the ant-hill; {risk}: the points of it
+        # a rival could steal in their next turn (keep it short: a narrow panel)
+        return _("({n} if home, {risk} at risk)").format(n=then, risk=risk)
     # i18n: {n} is a score in points, the score if what the player's ants carry reached the ant-hill
     return _("({n} if home)").format(n=then)
 
@@ -341,6 +347,39 @@ class Words:
     def __init__(self, rules, seats, nodes):
         self.rules, self.seats, self.nodes = rules, seats, nodes
         self._hops = None             # node -> trails from the ant-hill on foot
+        self._risks = (None, {}, [])  # (state, its threats, its anteaters' meals): the rules' reckoning, once a state
+
+    # ------------------------------------------------------------------ what is at risk (the rules' reckoning)
+    def _at_risk(self, state) -> tuple[dict, list]:
+        seen, threats, due = self._risks
+        if seen is not state:
+            threats, due = threatened(self.rules, state), meals(self.rules, state)
+            self._risks = (state, threats, due)
+        return threats, due
+
+    def threats(self, state) -> dict:
+        """(player, trail) -> the rivals who could steal what that player's ant carries there in their
+        next turn (heuristics.threatened: the rule the Medium AI plays by)."""
+        return self._at_risk(state)[0]
+
+    def eaten_areas(self, state) -> dict:
+        """Hatching area index -> the colour of the anteater that eats the ants waiting there at the
+        end of this turn (heuristics.meals)."""
+        return {ai: colour for _row, colour, ai, _pi, _last in self._at_risk(state)[1] if ai is not None}
+
+    def threat_words(self, state, p: int, trail: str) -> str:
+        """Who could steal what p carries on ``trail`` ("" when nobody can)."""
+        who = self.threats(state).get((p, trail))
+        if not who:
+            return ""
+        names = format_list([self.seats[q].name for q in who], "or")
+        # i18n: on a trail's tip: the food an ant carries could be stolen; {rivals}: "Bo or Cleo"
+        return _("at risk: {rivals} could steal it on their next turn").format(rivals=names)
+
+    def risk_words(self, points: int) -> str:
+        """The panel's note on the food at risk: "4 pts at risk"."""
+        # i18n: on a player's panel: points the carried food would bring that a rival could steal; {points}: "4 pts"
+        return _("{points} at risk").format(points=points_words(points))
 
     @property
     def names(self) -> list[str]:
@@ -410,6 +449,12 @@ class Words:
             if ev["how"] == "home":
                 # i18n: {item}: "a ladybird", "a green leaf"
                 return _("{name} heaves {item} home.").format(name=who(), item=item_words(ev.get("item")))
+            if ev["how"] == "move" and ev.get("to"):
+                # i18n: a heave passes food from one ant to the next; {item}: "the ladybird"; {trail}: "the grass
+                # trail from the ant-hill to the fork north of the ant-hill" (where the ant that takes it stands)
+                return _("{name} passes {item} on to the ant on {trail}.").format(
+                    name=who(), item=food(ev["item"]).the() if ev.get("item") else _("the food"),
+                    trail=self.trail_words(ev["to"]))
             return None
         if t == "steal":
             # i18n: {item}: "a ladybird", "a green leaf"; {victim}: a player's name
@@ -718,8 +763,9 @@ class Words:
             action=action_name(kind), level=level, why=why)
 
     # ------------------------------------------------------------------ the bar and the hints
-    def status(self, state) -> str:
-        """The bar's line about the action under way."""
+    def status(self, state, live: bool = True) -> str:
+        """The bar's line about the action under way; ``live`` False (an AI's turn, a replay) leaves
+        out the instructions meant for the person to move."""
         ph = state.phase
         if ph == "scout":                 # one tile per field, 1 up to the level: no uses to count down
             if state.field < state.level:
@@ -733,7 +779,7 @@ class Words:
             return ngettext("{action} at level {level}: {n} use left.", "{action} at level {level}: {n} uses left.",
                             n).format(action=action_name(state.act), level=state.level, n=n)
         n = state.actions_left
-        if ph == "act" and self.seats[state.player].is_ai:     # no instructions for a bot
+        if ph == "act" and (self.seats[state.player].is_ai or not live):     # no instructions: a bot, a replay
             return ngettext("{n} action left.", "{n} actions left.", n).format(n=n) if n else _("No actions left.")
         if ph == "act" and not n:
             if self.rules.steals(state, state.player):
@@ -746,33 +792,46 @@ class Words:
                                 n).format(n=n)
             return ngettext("{n} action left. Click a lit hex of your hill.",
                             "{n} actions left. Click a lit hex of your hill.", n).format(n=n)
-        return _(PHASE_HINTS[ph]) if ph in PHASE_HINTS else ""
+        return _(PHASE_HINTS[ph]) if live and ph in PHASE_HINTS else ""
 
-    def bag_words(self, state) -> str:
-        """The bag in tiles and, until the end is triggered, the rounds left by the nearer of the two
-        ends (ruling 22). The bag: each turn end refills the scout fields with as many tiles as that
-        turn took, so it empties at the rate seen so far (one tile a turn assumed until a round has been
-        played); the game stops after the last stall round (ruling 36). The prey: the end also comes when
-        one kind at most is left on the board, and the prey of the other kinds leave it (picked up or
-        eaten) at about PREY_PER_PLAYER_ROUND a player a round. In games of AIs the prey end nearly
-        every game, with the bag still a third full."""
-        d, n, bag = state.data, len(self.seats), len(state.bag)
-        tiles = ngettext("{n} tile", "{n} tiles", bag).format(n=bag)
+    def rounds_left(self, state) -> tuple[str, int] | None:
+        """The rounds left by the nearer of the two ends (ruling 22), and which end that is ("bag" or
+        "prey"); None once the end is triggered. The bag: each turn end refills the scout fields with as
+        many tiles as that turn took, so it empties at the rate seen so far (one tile a turn assumed
+        until a round has been played); the game stops after the last stall round (ruling 36). The
+        prey: the end also comes when one kind at most is left on the board, and the prey of the other
+        kinds leave it (picked up or eaten) at about PREY_PER_PLAYER_ROUND a player a round. In games of
+        AIs the prey end nearly every game, with the bag still a third full. A fresh estimate of this
+        state alone: the view keeps the table's one figure (it only goes down)."""
         if state.end_by is not None or state.phase == "over":
-            # i18n: {tiles}: "12 tiles"
-            return _("Bag: {tiles}").format(tiles=tiles)
+            return None
+        d, n, bag = state.data, len(self.seats), len(state.bag)
         turns = (state.round - 1) * n + (state.player - state.start_player) % n      # turns finished
         taken = max(0, len(d.bag_tiles) - d.rows * d.setup_fields - bag)
         per_round = max(0.5, (taken + n) / (turns + n) * n)
         left = min(math.ceil(bag / per_round) + 1, d.stall_rounds - state.round + 2)
         by_prey = round(1 + state.prey_to_go() / (PREY_PER_PLAYER_ROUND * n))
         if by_prey < left:
-            k, r = kinds_on_board(state), max(1, by_prey)
+            return "prey", max(1, by_prey)
+        return "bag", max(1, left)
+
+    def bag_words(self, state, rounds: int | None = None) -> str:
+        """The bag in tiles and, until the end is triggered, the rounds left (``rounds_left``; the
+        table's figure ``rounds`` when given)."""
+        bag = len(state.bag)
+        tiles = ngettext("{n} tile", "{n} tiles", bag).format(n=bag)
+        est = self.rounds_left(state)
+        if est is None:
+            # i18n: {tiles}: "12 tiles"
+            return _("Bag: {tiles}").format(tiles=tiles)
+        kind, r = est
+        r = max(1, r if rounds is None else rounds)
+        if kind == "prey":
+            k = kinds_on_board(state)
             # i18n: {kinds}: "2 kinds" (of prey); {rounds}: "3 rounds"
             return _("Prey: {kinds} on the board, about {rounds} left").format(
                 kinds=ngettext("{n} kind", "{n} kinds", k).format(n=k),
                 rounds=ngettext("{n} round", "{n} rounds", r).format(n=r))
-        r = max(1, left)
         # i18n: {tiles}: "12 tiles"; {rounds}: "3 rounds"
         return _("Bag: {tiles}, about {rounds} left").format(
             tiles=tiles, rounds=ngettext("{n} round", "{n} rounds", r).format(n=r))
@@ -858,6 +917,12 @@ class Words:
             area = _area("soldier" if d.areas[ai].soldier else key).hover()
             # i18n: a player's name and how many of their ants wait in a hatching area ("Ann 2")
             counts = [_("{name} {n}").format(name=self.seats[p].name, n=k) for p, k in enumerate(state.hatch[ai]) if k]
+            colour = self.eaten_areas(state).get(ai)
+            if counts and colour is not None:
+                # i18n: {area}: "Hatching area: soldiers"; {counts}: whose ants wait there ("Ann 2 and Bo 1");
+                # {anteater}: "The red anteater"
+                return _("{area} ({counts}). At risk: {anteater} arrives at the end of this turn and eats "
+                         "these ants").format(area=area, counts=format_list(counts), anteater=eater(colour).subject())
             if counts:
                 # i18n: {area}: "Hatching area: soldiers"; {counts}: whose ants wait there ("Ann 2 and Bo 1")
                 return _("{area} ({counts})").format(area=area, counts=format_list(counts))
@@ -889,8 +954,14 @@ class Words:
                     item = ants[key]
                     name = self.seats[p].name
                     # i18n: {item}: "a ladybird", "a green leaf"
-                    who.append(_("{name} carrying {item}").format(name=name, item=item_words(item))
-                               if item is not None else name)
+                    risk = self.threat_words(state, p, key) if item is not None else ""
+                    if risk:
+                        # i18n: {item}: "a ladybird"; {risk}: "at risk: Bo could steal it on their next turn"
+                        who.append(_("{name} carrying {item}, {risk}").format(name=name, item=item_words(item),
+                                                                               risk=risk))
+                    else:
+                        who.append(_("{name} carrying {item}").format(name=name, item=item_words(item))
+                                   if item is not None else name)
             guard = state.guards.get(key)
             if guard is not None:
                 who.append(_("{name}'s guard soldier").format(name=self.seats[guard].name))
