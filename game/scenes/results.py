@@ -30,6 +30,15 @@ BANNER_INK = (150, 82, 44)
 SEGMENT_COLORS = [(196, 120, 64), (96, 150, 70), (112, 140, 196), (226, 184, 70), (170, 100, 150),
                   (140, 134, 120)]
 PATTERNS = ("plain", "slant", "dots", "rows", "grid", "columns")
+# scoring lines that have a colour of their own, the colour the table shows them in (a view may name
+# more, or others, with a ``line_colours`` dict); every other line takes a palette colour unlike these
+LINE_COLOURS = {
+    "green_leaves": (104, 168, 62),    # Antics!: the green leaf (antics art LEAF_COLOURS["green"])
+    "worms": (232, 128, 140),          # It Happens..: the pink worm
+    "queens": (236, 196, 80),          # It Happens..: the gold Queen tile
+    "generals": (156, 166, 184),       # It Happens..: the silver General tile
+}
+UNLIKE = 70                           # how far apart (RGB distance) two lines' colours must be
 # the scoring lines and tie-breaks of the games whose tables do not name them (View.line_labels)
 LINE_WORDS = {
     # i18n: a scoring line of It Happens.. on the final scores
@@ -172,8 +181,25 @@ def draw_pattern(surf, rect: pygame.Rect, k: int, ink, gap: int):
     surf.set_clip(clip)
 
 
-def draw_segment(surf, rect: pygame.Rect, k: int, th):
-    color = SEGMENT_COLORS[k % len(SEGMENT_COLORS)]
+def line_colours(lines, own: dict | None = None) -> dict[str, tuple]:
+    """Each scoring line's colour, the same in the legend and in the bars: its own colour when it
+    has one (the table's ``own``, else LINE_COLOURS), else the next palette colour unlike every
+    colour already given ("Green leaves" green, never the blue of a palette position)."""
+    named = {**LINE_COLOURS, **(own or {})}
+    out = {key: tuple(named[key]) for key in lines if key in named}
+
+    def unlike(c):
+        return all(math.dist(c, u) >= UNLIKE for u in out.values())
+    spare = [c for c in SEGMENT_COLORS if unlike(c)]
+    for k, key in enumerate(lines):
+        if key not in out:
+            out[key] = spare.pop(0) if spare else SEGMENT_COLORS[k % len(SEGMENT_COLORS)]
+    return out
+
+
+def draw_segment(surf, rect: pygame.Rect, k: int, th, color=None):
+    """Scoring line k's segment: its colour (the palette's k-th unless given) and its pattern."""
+    color = color or SEGMENT_COLORS[k % len(SEGMENT_COLORS)]
     pygame.draw.rect(surf, color, rect)
     draw_pattern(surf, rect, k, tuple(int(c * 0.62) for c in color), max(5, th.px(11)))
     pygame.draw.rect(surf, T.INK, rect, 1)
@@ -193,6 +219,7 @@ class ResultsScene(Scene):
         self.view = get_view(game_id, self.rules, self.seats, app.theme)
         self.labels = dict(self.view.line_labels)     # the scoring lines named as on the table (message ids)
         self.lines = list(self.sheets[0].lines.keys())
+        self.colours = line_colours(self.lines, getattr(self.view, "line_colours", None))
         self.rounds = round_totals(self.rules, self.history, state)
         self.notes = self.view.result_notes(state)
         self.bg = Background()
@@ -501,7 +528,8 @@ class ResultsScene(Scene):
         head = th.text(_("Points by scoring line"), "label", T.INK, bold=True)
         surf.blit(head, rect.topleft)
         y = rect.y + head.get_height() + th.px(8)
-        items = [(lambda r, k=k: draw_segment(surf, r, k, th), line_label(key, self.labels)) for k, key in enumerate(self.lines)]
+        items = [(lambda r, k=k, key=key: draw_segment(surf, r, k, th, self.colours[key]), line_label(key, self.labels))
+                 for k, key in enumerate(self.lines)]
         y += self._legend(surf, pygame.Rect(rect.x, y, rect.w, 0), items) + th.px(8)
         n = len(self.sheets)
         slot = (rect.bottom - y) // n
@@ -529,7 +557,7 @@ class ResultsScene(Scene):
                 if w <= 0:
                     continue
                 seg = pygame.Rect(x, cy - bar_h // 2, w, bar_h)
-                draw_segment(surf, seg, k, th)
+                draw_segment(surf, seg, k, th, self.colours[key])
                 num = th.text(format_number(v), "small", T.INK, bold=True)
                 if num.get_width() + th.px(8) <= w:
                     back = num.get_rect(center=seg.center).inflate(th.px(4), 0)

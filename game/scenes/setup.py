@@ -102,6 +102,7 @@ class SetupScene(Scene):
         self.seat_colors = [self.colors[i % len(self.colors)] for i in range(n)]
         self.options = {o["key"]: o.get("default") for o in self.rules.options_spec}
         self.extra_color: str | None = None   # colour chosen for a seat the rules add (It Happens..' imaginary player)
+        self._recall(app.settings["last_seats"].get(game_id))
         self.seed_text = ""
         self.guided = False          # a guided first turn for the first human
         self.message = ""
@@ -121,6 +122,44 @@ class SetupScene(Scene):
         self.back_btn.label = pgettext("button", "Back")
         # i18n: a button that opens the rules; F1 is the key that does it too
         self.rules_btn.label = _("How to play (F1)")
+
+    # -- the last game's seats -----------------------------------------------
+    def remembered(self) -> dict:
+        """This setup as the settings keep it for the next time (ids, names as typed, values)."""
+        return {"kinds": list(self.kinds), "names": list(self.names), "colors": list(self.seat_colors),
+                "extra_color": self.extra_color, "options": dict(self.options)}
+
+    def _recall(self, entry) -> bool:
+        """Start from the seats and options of the last game started for this game, when they still
+        fit its rules (seat count, kinds, colours, options) and could start again; else keep the
+        defaults. True when they were taken."""
+        from game.ui.settings import valid_seats_entry
+        n = self.rules.max_players
+        if not valid_seats_entry(entry) or len(entry["kinds"]) != n or not set(entry["kinds"]) <= set(KINDS):
+            return False
+        if not set(entry["colors"]) <= set(self.colors):
+            return False
+        options = dict(self.options)
+        for o in self.rules.options_spec:
+            v = entry["options"].get(o["key"], options[o["key"]])
+            if type(v) is not type(options[o["key"]]) and options[o["key"]] is not None:
+                return False
+            options[o["key"]] = v
+        names = [clean_name(nm, NAME_FIELD_CHARS) or NAMES[i % len(NAMES)] for i, nm in enumerate(entry["names"])]
+        before = (self.kinds, self.names, self.seat_colors, self.options, self.extra_color)
+        self.kinds, self.names, self.seat_colors = list(entry["kinds"]), names, list(entry["colors"])
+        self.options = options
+        extra = entry["extra_color"]
+        self.extra_color = extra if extra in self.colors else None
+        if check_seats(self.rules, self.seats(), self.options) is not None:
+            self.kinds, self.names, self.seat_colors, self.options, self.extra_color = before
+            return False
+        return True
+
+    def _remember(self):
+        """Keep these seats and options for the next setup of this game (in the settings file)."""
+        from game.ui import settings as S
+        S.remember_seats(self.app.settings, self.game_id, self.remembered())
 
     # -- model -------------------------------------------------------------
     def seats(self) -> list[Seat]:
@@ -180,6 +219,7 @@ class SetupScene(Scene):
             self.dirty = True
             return
         seed = int(seed_s) if seed_s else random.SystemRandom().randrange(1, 10**9)
+        self._remember()
         from game.scenes.play import PlayScene
         self.app.scenes.push(PlayScene(self.app, self.game_id, seats, seed, dict(self.options),
                                        guided=self.guided))

@@ -37,14 +37,81 @@ SPEC = {
     # the language the player chose ("": not chosen yet, the system's is picked at the first start);
     # a code of a language this build knows of, even one whose catalog is not here (then English)
     "language": ("", ("",) + tuple(dict.fromkeys([*i18n.available_languages(), *i18n.LANGUAGES]))),
+    # per game id, the seats and options of the last game started from setup (ids, names as typed and
+    # values: no words of any language); checked by clean_last_seats, not by an allowed list
+    "last_seats": ({}, None),
 }
+
+# what "last_seats" may hold: a few games, each with a few seats (a file that says more is cut to this)
+MAX_REMEMBERED_GAMES = 16
+MAX_SEATS = 12
+MAX_OPTIONS = 16
+MAX_ID = 40                 # a game id, a seat kind, a colour, an option key or text value
 
 # multiplier on AI pauses and animation lengths
 SPEED_FACTOR = {"slow": 1.8, "normal": 1.0, "fast": 0.35}
 
 
+def _is_id(value) -> bool:
+    """A short plain id ("it_happens", "medium", "red", "expert")."""
+    return (isinstance(value, str) and 0 < len(value) <= MAX_ID
+            and all(ch.isascii() and (ch.isalnum() or ch in "_-.") for ch in value))
+
+
+def _seat_name(value) -> bool:
+    """A name as setup's field holds it: any text of a player's name, or blank (an empty seat's)."""
+    from game.core.names import clean_name, MAX_NAME
+    return isinstance(value, str) and len(value) <= MAX_NAME and clean_name(value) == value
+
+
+def _option_value(value) -> bool:
+    if value is None or isinstance(value, bool):
+        return True
+    return (isinstance(value, int) and abs(value) <= 10**9) or _is_id(value)
+
+
+def valid_seats_entry(entry) -> bool:
+    """One game's remembered setup: {"kinds": [...], "names": [...], "colors": [...],
+    "extra_color": id or None, "options": {key: value}}, every list as long as the others."""
+    if not isinstance(entry, dict) or set(entry) != {"kinds", "names", "colors", "extra_color", "options"}:
+        return False
+    kinds, names, colors, options = entry["kinds"], entry["names"], entry["colors"], entry["options"]
+    if not all(isinstance(v, list) for v in (kinds, names, colors)):
+        return False
+    if not 0 < len(kinds) <= MAX_SEATS or not len(kinds) == len(names) == len(colors):
+        return False
+    if not all(_is_id(k) for k in kinds + colors) or not all(_seat_name(nm) for nm in names):
+        return False
+    if entry["extra_color"] is not None and not _is_id(entry["extra_color"]):
+        return False
+    return (isinstance(options, dict) and len(options) <= MAX_OPTIONS
+            and all(_is_id(k) and _option_value(v) for k, v in options.items()))
+
+
+def clean_last_seats(value) -> dict:
+    """The remembered setups that are whole and well formed (the last MAX_REMEMBERED_GAMES games);
+    anything else is dropped, so that game's setup starts from its defaults."""
+    if not isinstance(value, dict):
+        return {}
+    kept = {gid: entry for gid, entry in value.items() if _is_id(gid) and valid_seats_entry(entry)}
+    return dict(list(kept.items())[-MAX_REMEMBERED_GAMES:])
+
+
+def remember_seats(settings: "Settings", game_id: str, entry: dict) -> bool:
+    """Keep ``entry`` as the last setup of ``game_id`` (the newest last; the oldest games are
+    forgotten past the limit) and save the settings; False when it is not well formed or not saved."""
+    if not _is_id(game_id) or not valid_seats_entry(entry):
+        return False
+    seats = {gid: e for gid, e in settings["last_seats"].items() if gid != game_id}
+    seats[game_id] = entry
+    settings.set("last_seats", dict(list(seats.items())[-MAX_REMEMBERED_GAMES:]))
+    return save(settings)
+
+
 def _valid(name: str, value) -> bool:
     default, allowed = SPEC[name]
+    if name == "last_seats":
+        return clean_last_seats(value) == value
     if isinstance(default, bool):
         return isinstance(value, bool)
     if isinstance(default, int):
@@ -55,12 +122,14 @@ def _valid(name: str, value) -> bool:
 
 class Settings:
     def __init__(self, values: dict | None = None):
-        self.values = {k: d for k, (d, _allowed) in SPEC.items()}
+        self.values = {k: (dict(d) if isinstance(d, dict) else d) for k, (d, _allowed) in SPEC.items()}
         # a settings file that could not be read: (why, the name it was kept as or None); the
         # player's words are made when shown (problem_words), in the language chosen then
         self.problem: tuple[str, str | None] | None = None
         for k, v in (values or {}).items():
-            if k in SPEC and _valid(k, v):
+            if k == "last_seats":
+                self.values[k] = clean_last_seats(v)     # a broken game's entry alone is dropped
+            elif k in SPEC and _valid(k, v):
                 self.values[k] = v
 
     def __getitem__(self, name: str):

@@ -123,17 +123,33 @@ def test_hint_and_keys_offer_pass_only_when_passing_is_allowed(app):
     alone.skipped = others                    # nobody else can play: no pass (ruling 5)
     view, ctx, _ = drawn(app, alone)
     assert Reroll() in ctx.legal and Pass() not in ctx.legal
-    hint = view.hint(alone, ctx)
-    assert "R rerolls" in hint and "P" not in hint.replace("Place", "")
+    # the keys are on the buttons' caps (the hint leaves them out: it must fit a hot-seat play bar)
+    assert view.hint(alone, ctx) == "Place your 4 on a glowing column"      # (all seats human: hot seat)
     assert view.key(pygame.K_p, alone, ctx) is None
     assert [b.cap for b in view.buttons] == ["R"]
     view, ctx, _ = drawn(app, s)
-    assert "P passes" in view.hint(s, ctx) and view.key(pygame.K_p, s, ctx) == Pass()
+    assert [b.cap for b in view.buttons] == ["R", "P"] and view.key(pygame.K_p, s, ctx) == Pass()
     broke = s.copy()
     broke.worms = (0,) * len(s.seats)
     view, ctx, _ = drawn(app, broke)
-    assert view.hint(broke, ctx) == "Place your 4 on a glowing column (keys 1, 2, 3)"
+    assert view.hint(broke, ctx) == "Place your 4 on a glowing column"
     assert not view.buttons and view.key(pygame.K_r, broke, ctx) is None
+
+
+def test_the_hint_names_the_mound_keys_when_one_person_plays_and_stays_short_in_a_hot_seat(app):
+    from game.core.rules import Seat
+    s = placing(n=3, seed=3)
+    assert Reroll() in R.legal_actions(s) and Pass() in R.legal_actions(s)
+    ctx = ctx_for(s)
+    solo = View(R, [Seat(st.name, st.color, "human" if i == 0 else "medium") for i, st in enumerate(s.seats)],
+                app.theme)
+    assert solo.hint(s, ctx) == "Place your 4 on a glowing column (keys 1, 2, 3)"
+    solo.confirm_placements = True
+    assert solo.hint(s, ctx) == "Choose a glowing column for your 4 (keys 1, 2, 3), then confirm"
+    hot = View(R, s.seats, app.theme)
+    assert hot.hint(s, ctx) == "Place your 4 on a glowing column"
+    hot.confirm_placements = True
+    assert hot.hint(s, ctx) == "Choose a glowing column for your 4, then confirm"
 
 
 def test_every_button_key_cap_is_the_key_that_takes_it(app):

@@ -205,3 +205,45 @@ def test_the_winner_banner_counts_in_whole_sentences():
            ScoreSheet(2, {"a": 7}, {"worm_count": 1})]
     assert (explain_winners(None, seats, tie, [0])
             == "Ann wins the tie at 7 points. Worm count: 3 against Bruno 2 and Cleo 1.")
+
+
+def _segment_colours(monkeypatch, sc) -> dict[int, set]:
+    """Scoring line k -> the fill colours its legend swatch and its bar segments were drawn in."""
+    import collections
+
+    from game.scenes import results as res
+    seen: dict[int, set] = collections.defaultdict(set)
+    plain = res.draw_segment
+
+    def spy(surf, rect, k, th, *a, **kw):
+        plain(surf, rect, k, th, *a, **kw)
+        inside = rect.inflate(-2, -2)
+        counts = collections.Counter(surf.get_at((x, y))[:3] for x in range(inside.x, inside.right)
+                                     for y in range(inside.y, inside.bottom))
+        seen[k].add(counts.most_common(1)[0][0])
+    monkeypatch.setattr(res, "draw_segment", spy)
+    sc.skip_animation()
+    sc.draw(pygame.Surface((1280, 720)))
+    return seen
+
+
+@pytest.mark.parametrize("game", ["it_happens", "micropolis", "antics"])
+def test_each_scoring_line_has_one_colour_in_the_legend_and_the_bars(app, monkeypatch, game):
+    sc = results(app, game, 3)
+    seen = _segment_colours(monkeypatch, sc)
+    assert set(seen) == set(range(len(sc.lines)))
+    assert all(len(colours) == 1 for colours in seen.values()), seen
+    firsts = [next(iter(seen[k])) for k in range(len(sc.lines))]
+    assert len(set(firsts)) == len(firsts)                 # no two lines alike
+
+
+def test_green_leaves_are_green_and_worms_pink(app, monkeypatch):
+    """The legend said "Green leaves" beside a blue swatch: a line named for a colour (or shown in
+    one on the table) is drawn in it."""
+    sc = results(app, "antics", 3)
+    (r, g, b), = _segment_colours(monkeypatch, sc)[sc.lines.index("green_leaves")]
+    assert g > r + 30 and g > b + 30
+    app.scenes.pop()
+    sc = results(app, "it_happens", 3)
+    (r, g, b), = _segment_colours(monkeypatch, sc)[sc.lines.index("worms")]
+    assert r > g + 60 and r > b + 40

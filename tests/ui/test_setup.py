@@ -132,3 +132,107 @@ def test_setup_refuses_names_in_plain_words(app):
     assert "control character" in check_seats(setup.rules, setup.seats(), setup.options)
     setup.names[0] = setup.names[1]
     assert check_seats(setup.rules, setup.seats(), setup.options) == "Two players have the same name."
+
+
+def _start_custom_it_happens(app):
+    setup = SetupScene(app, "it_happens")
+    app.scenes.push(setup)
+    setup.kinds = ["human", "hard", "human", "empty", "empty"]
+    setup.names[0], setup.names[2] = "Zoë", "Ravi"
+    setup._cycle_color(2)
+    setup.options["worm_supply_limited"] = False
+    chosen = (list(setup.kinds), list(setup.names), list(setup.seat_colors), dict(setup.options))
+    setup.start()
+    assert type(app.scenes.top).__name__ == "PlayScene"
+    return chosen
+
+
+def test_setup_starts_from_the_last_games_seats_and_options(app):
+    kinds, names, colours, options = _start_custom_it_happens(app)
+    again = SetupScene(app, "it_happens")
+    assert (again.kinds, again.names, again.seat_colors, again.options) == (kinds, names, colours, options)
+    fresh = SetupScene(app, "micropolis")                      # per game: another game keeps its defaults
+    assert fresh.kinds[:2] == ["human", "medium"] and fresh.names[0] == "Ann"
+    # kept in the settings file, as ids and names (no words of a language), and read back at the next start
+    from game.core.paths import user_dir
+    from game.ui import settings
+    import yaml
+    text = (user_dir() / settings.FILE).read_text(encoding="utf-8")
+    assert "AI - Hard" not in text and "Human" not in text
+    assert yaml.safe_load(text)["last_seats"]["it_happens"] == {
+        "kinds": kinds, "names": names, "colors": colours, "extra_color": None, "options": options}
+    reloaded = settings.load()
+    assert reloaded["last_seats"]["it_happens"]["kinds"] == kinds
+    app.settings = reloaded
+    assert SetupScene(app, "it_happens").names == names
+
+
+@pytest.mark.parametrize("broken", [
+    "not a mapping",
+    ["human", "medium"],
+    {"kinds": ["human"]},                                                        # parts missing
+    {"kinds": ["human", "medium"], "names": ["Ann"], "colors": ["red", "blue"],  # lengths differ
+     "extra_color": None, "options": {}},
+    {"kinds": ["human", "medium", "empty", "empty", "empty"], "names": ["A\nB", "Bo", "C", "D", "E"],
+     "colors": ["yellow", "red", "green", "blue", "purple"], "extra_color": None, "options": {}},
+    {"kinds": ["human", "medium", "empty", "empty", "empty"], "names": ["x" * 500, "Bo", "C", "D", "E"],
+     "colors": ["yellow", "red", "green", "blue", "purple"], "extra_color": None, "options": {}},
+    {"kinds": ["human", "medium", "empty", "empty", "empty"], "names": ["A", "B", "C", "D", "E"],
+     "colors": ["yellow", "red", "green", "blue", "purple"], "extra_color": None, "options": {"k": [1, 2]}},
+])
+def test_a_broken_remembered_setup_falls_back_to_the_defaults(app, broken):
+    import yaml
+
+    from game.core.paths import user_dir
+    from game.ui import settings
+    good = {"kinds": ["human", "hard", "empty", "empty", "empty", "empty"], "names": ["Zoë", "Bo", "C", "D", "E", "F"],
+            "colors": ["red", "blue", "green", "yellow", "purple", "orange"], "extra_color": None,
+            "options": {"expert": True}}
+    user_dir().mkdir(parents=True, exist_ok=True)
+    (user_dir() / settings.FILE).write_text(yaml.safe_dump(
+        {"volume": 40, "last_seats": {"it_happens": broken, "micropolis": good}}), encoding="utf-8")
+    loaded = settings.load()
+    assert loaded["volume"] == 40 and "it_happens" not in loaded["last_seats"]
+    assert loaded["last_seats"]["micropolis"] == good             # a broken game's entry alone is dropped
+    app.settings = loaded
+    defaults = SetupScene(app, "it_happens")
+    assert defaults.kinds == ["human", "medium", "empty", "empty", "empty"] and defaults.names[0] == "Ann"
+    assert SetupScene(app, "micropolis").names[0] == "Zoë"
+    assert settings.load()["last_seats"] == {"micropolis": good}     # not set aside: the file was readable
+
+
+def test_remembered_seats_that_no_longer_fit_the_game_are_not_used(app):
+    from game.ui import settings
+    fits = {"kinds": ["human", "medium", "empty", "empty", "empty"], "names": ["Zoë", "Bo", "C", "D", "E"],
+            "colors": ["yellow", "red", "green", "blue", "white"], "extra_color": "green",
+            "options": {"worm_supply_limited": False}}
+    cases = [dict(fits, kinds=["human", "medium"], names=["Zoë", "Bo"], colors=["yellow", "red"]),  # seat count
+             dict(fits, kinds=["human", "genius", "empty", "empty", "empty"]),                          # unknown kind
+             dict(fits, colors=["yellow", "pink", "green", "blue", "white"]),                           # unknown colour
+             dict(fits, colors=["red", "red", "green", "blue", "white"]),                               # the same colour
+             dict(fits, options={"worm_supply_limited": "yes"}),                                        # wrong type
+             dict(fits, kinds=["empty"] * 5)]                                                           # cannot start
+    for entry in cases:
+        app.settings = settings.Settings({"last_seats": {"it_happens": entry}})
+        setup = SetupScene(app, "it_happens")
+        assert setup.names[0] == "Ann" and setup.kinds[1] == "medium" and setup.options["worm_supply_limited"], entry
+    app.settings = settings.Settings({"last_seats": {"it_happens": fits}})
+    setup = SetupScene(app, "it_happens")
+    assert setup.names[0] == "Zoë" and setup.extra_color == "green" and not setup.options["worm_supply_limited"]
+
+
+def test_the_remembered_setups_are_bounded(app):
+    from game.ui import settings
+    entry = {"kinds": ["human", "medium"], "names": ["A", "B"], "colors": ["red", "blue"], "extra_color": None,
+             "options": {}}
+    many = {f"game_{i}": entry for i in range(settings.MAX_REMEMBERED_GAMES + 5)}
+    kept = settings.Settings({"last_seats": many})["last_seats"]
+    assert len(kept) == settings.MAX_REMEMBERED_GAMES and "game_0" not in kept and f"game_{len(many) - 1}" in kept
+    too_many_seats = dict(entry, kinds=["human"] * 50, names=["A"] * 50, colors=["red"] * 50)
+    assert settings.Settings({"last_seats": {"x": too_many_seats}})["last_seats"] == {}
+    s = settings.Settings()
+    for i in range(settings.MAX_REMEMBERED_GAMES + 3):
+        settings.remember_seats(s, f"game_{i}", entry)
+    assert len(s["last_seats"]) == settings.MAX_REMEMBERED_GAMES and "game_0" not in s["last_seats"]
+    with pytest.raises(ValueError):
+        s.set("last_seats", {"bad id!": entry})

@@ -639,10 +639,6 @@ class View(GameView):
         places = [a for a in ctx.legal if isinstance(a, Place)]
         if state.current is None or not places:
             return ""
-        # i18n: {key} the R key / the P key, in the hint: "R rerolls, P passes"
-        extra = [w for a, w in ((Reroll(), _("{key} rerolls").format(key=reroll_key())),
-                                (Pass(), _("{key} passes").format(key=pass_key()))) if a in ctx.legal]
-        extra = format_list(extra, "unit")
         pending = self._pending(state, ctx)
         if pending:
             return _("Mound {mound}, column {column} chosen: click it again or press Enter; Esc cancels").format(
@@ -651,14 +647,26 @@ class View(GameView):
         # i18n: the number keys that choose a mound: "key 2", "keys 1, 2, 3"
         keys = ngettext("key {keys}", "keys {keys}", len(keys)).format(keys=format_list([str(k) for k in keys], "unit"))
         die = self._die_words(state)
-        # i18n: {die} "your 4" or "Ann's 4"; {keys} "keys 1, 2, 3"; {extra} "R rerolls, P passes"
+        # short enough for the play bar in a longer language: the Reroll and Pass buttons on the table
+        # show their keys (R, P) and say what they cost, so the hint leaves them out; in a hot-seat game
+        # the bar has one button more, and the hint leaves out the mound keys too (each card shows its key)
+        if self._hot_seat():
+            if self.confirm_placements:
+                # i18n: a hot-seat game's short hint (little room); {die} "your 4" or "Ann's 4"
+                return _("Choose a glowing column for {die}, then confirm").format(die=die)
+            # i18n: a hot-seat game's short hint (little room); {die} "your 4" or "Ann's 4"
+            return _("Place {die} on a glowing column").format(die=die)
+        # i18n: {die} "your 4" or "Ann's 4"; {keys} "keys 1, 2, 3"
         if self.confirm_placements:
-            text = (_("Choose a glowing column for {die} ({keys}), then confirm; {extra}") if extra
-                    else _("Choose a glowing column for {die} ({keys}), then confirm"))
+            text = _("Choose a glowing column for {die} ({keys}), then confirm")
         else:
-            text = (_("Place {die} on a glowing column ({keys}); {extra}") if extra
-                    else _("Place {die} on a glowing column ({keys})"))
-        return text.format(die=die, keys=keys, extra=extra)
+            text = _("Place {die} on a glowing column ({keys})")
+        return text.format(die=die, keys=keys)
+
+    def _hot_seat(self) -> bool:
+        """Several people share the screen and the victory point tiles are hidden between them: the
+        play bar then carries one more button ("My tiles (hold V)") and has less room for the hint."""
+        return sum(seat.kind == "human" for seat in self.seats) > 1 and bool(getattr(self.rules, "private_info", False))
 
     # -- hover words -------------------------------------------------------------------------
     def _die_words(self, state) -> str:

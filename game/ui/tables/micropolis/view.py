@@ -182,13 +182,17 @@ class View(GameView):
         self._draw_line(surf, state, takes, mouse)
         self._draw_legend(surf, state)
         for ai in range(len(state.anthills)):
-            self._draw_anthill(surf, state, ctx, ai)
+            self._draw_anthill(surf, state, ctx, ai, mouse)
         self._draw_bar(surf, state, ctx, mouse)
         if self.move is not None:
             tid, src, ai, t = self.move
             k = min(1.0, t / MOVE_MS)
             e = 1 - (1 - k) ** 3
-            dst = self.panels[ai].center if ai < len(self.panels) else src.center
+            dst = src.center
+            if ai < len(self.panels):           # towards the end of the arc it will join, not onto the Foundation
+                cx, cy, r_out, _info = self._ring_geom(self.panels[ai])
+                k = self._end_slot(state.anthills[ai], "right")
+                dst = A.slot_point(cx, cy, r_out / 2.2, r_out, k, 0.5, 0.5)
             pos = (src.centerx + (dst[0] - src.centerx) * e, src.centery + (dst[1] - src.centery) * e)
             img = self._card(state, tid, src.size)
             img = pygame.transform.rotozoom(img, 0, 1 - 0.4 * e)
@@ -292,7 +296,7 @@ class View(GameView):
             surf.blit(w, (x + t.get_width() + th.px(8), r.centery - w.get_height() // 2))
             self.hot.append((r, _what_it_does(key, state.consts)))
 
-    def _draw_anthill(self, surf, state, ctx, ai):
+    def _draw_anthill(self, surf, state, ctx, ai, mouse=(-1, -1)):
         th = self.th
         a = state.anthills[ai]
         panel = self.panels[ai]
@@ -305,7 +309,7 @@ class View(GameView):
         cx, cy, r_out, info = self._ring_geom(panel)
         self._draw_ring(surf, state, ai, cx, cy, r_out)
         if ai == state.active_anthill:
-            self._draw_ghosts(surf, state, ctx, a, cx, cy, r_out)
+            self._draw_ghosts(surf, state, ctx, a, cx, cy, r_out, mouse)
         if ctx.human_turn:
             mag = pygame.Rect(panel.x + th.px(8), panel.y + th.px(8), th.px(40), th.px(40))
             pygame.draw.circle(surf, (60, 40, 26), mag.center, mag.w // 2)
@@ -316,19 +320,41 @@ class View(GameView):
                              if a.owner == ctx.to_move else _("Show this anthill large")))
         self._draw_info(surf, state, ai, info, stacked=info.w > panel.w // 2)
 
-    def _draw_ghosts(self, surf, state, ctx, a, cx, cy, r_out):
-        """Where the pending tile may go: green slots, and the tile itself on the Foundation."""
+    def _end_slots(self, state, ctx, a) -> dict[str, int]:
+        """The slot each end would put the pending tile in: the legal ends when the player on turn
+        is choosing, else both ends of the arc (one slot for a first tile)."""
+        ends = [act.end for act in ctx.legal if isinstance(act, PlaceEnd)] or ["left", "right"]
+        out: dict[str, int] = {}
+        for end in ends:
+            k = self._end_slot(a, end)
+            if k not in out.values():
+                out[end] = k
+        return out
+
+    def _draw_ghosts(self, surf, state, ctx, a, cx, cy, r_out, mouse=(-1, -1)):
+        """Where the pending tile may go: the tile itself, faint, in each free end slot (as it would
+        lie there), ringed green when the end is a legal choice. Nothing else of the anthill is
+        covered: its Foundation (the army) and its tiles stay in sight."""
+        if state.pending is None or state.pending_slot is not None:
+            return
         th = self.th
-        for act in ctx.legal:
-            if isinstance(act, PlaceEnd):
-                poly = A.slot_polygon(cx, cy, r_out / 2.2, r_out, self._end_slot(a, act.end))
-                pygame.draw.polygon(surf, T.LEGAL, poly, th.px(4))
-                xs = [p[0] for p in poly]
-                ys = [p[1] for p in poly]
-                self.ghosts[act.end] = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-        if state.pending is not None and state.pending_slot is None:
-            img = self._card(state, state.pending, (th.px(120), th.px(110)))
-            surf.blit(img, img.get_rect(center=(cx, cy)))
+        r_in = r_out / 2.2
+        legal = {act.end for act in ctx.legal if isinstance(act, PlaceEnd)}
+        for end, k in self._end_slots(state, ctx, a).items():
+            poly = A.slot_polygon(cx, cy, r_in, r_out, k)
+            xs = [p[0] for p in poly]
+            ys = [p[1] for p in poly]
+            box = pygame.Rect(int(min(xs)) - 2, int(min(ys)) - 2, int(max(xs) - min(xs)) + 5, int(max(ys) - min(ys)) + 5)
+            hovered = end in legal and box.collidepoint(mouse)
+            ghost = pygame.Surface(box.size, pygame.SRCALPHA)
+            A.draw_tile(ghost, state.tiles[state.pending], cx - box.x, cy - box.y, r_in, r_out, k)
+            ghost.set_alpha(255 if hovered else 165)
+            surf.blit(ghost, box)
+            if end in legal:
+                pygame.draw.polygon(surf, T.HILITE if hovered else T.LEGAL, poly, th.px(4))
+                self.ghosts[end] = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+                tile = cap_first(tile_words(state.tiles[state.pending])) + "."
+                self.hot.append((self.ghosts[end], W.move_hint(PlaceEnd(end), state) + " " + tile))
 
     def _draw_ring(self, surf, state, ai, cx, cy, r_out):
         """Blit an anthill's ring and make its tiles and icons answer the mouse."""
@@ -755,9 +781,33 @@ class View(GameView):
             return None
         if isinstance(action, Take):
             return (self.arch_rects if action.architect else dict(enumerate(self.line_rects))).get(action.position)
+        if isinstance(action, PlaceEnd) and player is not None and not self._placing(state, player):
+            return self._placed_end(state, player, action.end)   # a past move: the tile it put down
         if isinstance(action, PlaceEnd) and action.end in self.ghosts:
             return self.ghosts[action.end]
         return next((b.rect for b in self.buttons if b.action == action), None)
+
+    @staticmethod
+    def _placing(state, player: int) -> bool:
+        """Is ``player`` choosing an end for the tile they took just now?"""
+        ai = state.active_anthill
+        return (ai is not None and state.pending is not None and state.pending_slot is None
+                and state.anthills[ai].owner == player)
+
+    def _placed_end(self, state, player: int, end: str) -> pygame.Rect | None:
+        """The tile at that end of ``player``'s arc (the one their last placement put down), or None
+        (no tile yet, or two anthills: which one is not known)."""
+        hills = state.anthills_of(player)
+        if len(hills) != 1 or hills[0] >= len(self.panels):
+            return None
+        a = state.anthills[hills[0]]
+        if a.count == 0:
+            return None
+        k = a.left % 10 if end == "left" else (a.left + a.count - 1) % 10
+        cx, cy, r_out, _info = self._ring_geom(self.panels[hills[0]])
+        poly = A.slot_polygon(cx, cy, r_out / 2.2, r_out, k)
+        xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+        return pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(-self.th.px(10), -self.th.px(10))
 
     # -- animation --------------------------------------------------------------------------------
     def on_events(self, events, state):

@@ -294,6 +294,9 @@ def describe_event(rules, ev: dict, state, colour_word: Callable[[str], str] | N
             return _("{name} takes an Architect token.").format(name=who)
         return _("{name}'s Architect finds no token left.").format(name=who)
     if t == "sergeant":
+        own = _own_sergeant_words(ev, state, who)
+        if own is not None:
+            return own
         # i18n: stands for the holder of the Red army token when the log does not say who it was
         leader = name(state.anthills[ev["leader_anthill"]].owner) if "leader_anthill" in ev else \
             pgettext("player", "the leader")
@@ -313,6 +316,49 @@ def describe_event(rules, ev: dict, state, colour_word: Callable[[str], str] | N
         # i18n: {winner} "Ann wins with 59 points"
         return _("Every anthill is complete: the game is over. {winner}.").format(winner=winner_words(rules, state))
     return None
+
+
+def _own_sergeant_words(ev, state, who) -> str | None:
+    """The Sergeant's line when its owner also holds the Red army token (R18, R26): the words say
+    what happened to their soldiers instead of naming them twice. None for a Sergeant that strikes
+    another player (or an old log that does not say who held the token)."""
+    la, ai = ev.get("leader_anthill"), ev.get("anthill")
+    if not isinstance(la, int) or not isinstance(ai, int) or not 0 <= la < len(state.anthills):
+        return None
+    if state.anthills[la].owner != ev.get("player"):
+        return None
+    lost, gained = bool(ev.get("lost")), bool(ev.get("gained"))
+    if la == ai:
+        # i18n: {name} placed the Recruiting Sergeant on the anthill that holds the Red army token: it
+        # loses a soldier to the reserve and takes one back (rule R18), so nothing changes
+        if lost and gained:
+            text = _("{name}'s Recruiting Sergeant: {name} holds the Red army token, so the soldier lost "
+                     "comes straight back; the army stays the same.")
+        elif gained:
+            text = _("{name}'s Recruiting Sergeant: {name} holds the Red army token but has no soldier "
+                     "to lose, and gains one.")
+        elif not lost:
+            text = _("{name}'s Recruiting Sergeant: {name} holds the Red army token but has no soldier "
+                     "to lose, and the reserve has none to give.")
+        else:
+            return None         # (cannot happen: the soldier lost is in the reserve to take back)
+        return text.format(name=who)
+    # expert games: the token lies before the player's other anthill (rule R26)
+    # i18n: expert games: {name} placed the Recruiting Sergeant on anthill {anthill} (1 or 2); their
+    # other anthill, {from_anthill}, holds the Red army token
+    if lost and gained:
+        text = _("{name}'s Recruiting Sergeant: a soldier moves from anthill {from_anthill} (it holds "
+                 "the Red army token) to anthill {anthill}.")
+    elif lost:
+        text = _("{name}'s Recruiting Sergeant: anthill {from_anthill} (it holds the Red army token) "
+                 "loses a soldier, anthill {anthill} gains none.")
+    elif gained:
+        text = _("{name}'s Recruiting Sergeant: anthill {from_anthill} (it holds the Red army token) "
+                 "has no soldier to lose, anthill {anthill} gains one.")
+    else:
+        text = _("{name}'s Recruiting Sergeant: anthill {from_anthill} (it holds the Red army token) "
+                 "has no soldier to lose, anthill {anthill} gains none.")
+    return text.format(name=who, from_anthill=la % 2 + 1, anthill=ai % 2 + 1)
 
 
 def _sentry_words(ev, who) -> str:
