@@ -13,6 +13,8 @@ from game.ui.theme import Theme
 
 MIN_SIZE = (1280, 720)
 CANVAS_MIN = (640, 360)  # a smaller window (full screen on a tiny display) shows this size scaled down
+CANVAS_ASPECT = 8.0      # the canvas's long side is at most this many times its short side
+CANVAS_MAX_SIDE = 8192   # and no side of it is longer (whatever size the display reports)
 DEFAULT_SIZE = (1600, 900)
 DESKTOP_SHARE = 0.9     # the first window takes at most this much of the desktop
 IDLE_WAIT_MS = 250
@@ -55,13 +57,24 @@ def _fit(want: int, least: int, room: int) -> int:
 
 def canvas_size(size: tuple[int, int]) -> tuple[tuple[int, int], float]:
     """The size the scenes draw at for a window of ``size``, and how many canvas pixels make one
-    window pixel: the window itself when it is at least CANVAS_MIN, else the window's shape grown
-    until it holds CANVAS_MIN (shown scaled down), so no layout ever meets a tiny rectangle."""
-    w, h = max(1, size[0]), max(1, size[1])
-    f = max(CANVAS_MIN[0] / w, CANVAS_MIN[1] / h)
-    if f <= 1:
+    window pixel (across): the window itself when it is at least CANVAS_MIN, else the window's shape
+    grown until it holds CANVAS_MIN (shown scaled down), so no layout ever meets a tiny rectangle.
+    Whatever the display reports, the canvas stays bounded: a shape longer than CANVAS_ASPECT to one
+    (a full screen of 1280x1) is drawn at that ratio and shown stretched, and no side passes
+    CANVAS_MAX_SIDE (a larger window is drawn smaller and shown scaled up)."""
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    sw, sh = float(w), float(h)          # the shape drawn: the window's, at most CANVAS_ASPECT to one
+    if sw > sh * CANVAS_ASPECT:
+        sh = sw / CANVAS_ASPECT
+    elif sh > sw * CANVAS_ASPECT:
+        sw = sh / CANVAS_ASPECT
+    f = max(CANVAS_MIN[0] / sw, CANVAS_MIN[1] / sh, 1.0)
+    f = min(f, CANVAS_MAX_SIDE / max(sw, sh))
+    if f == 1.0 and (sw, sh) == (w, h):
         return (w, h), 1.0
-    return (max(CANVAS_MIN[0], round(w * f)), max(CANVAS_MIN[1], round(h * f))), f
+    cw = min(CANVAS_MAX_SIDE, max(CANVAS_MIN[0], round(sw * f)))
+    ch = min(CANVAS_MAX_SIDE, max(CANVAS_MIN[1], round(sh * f)))
+    return (cw, ch), (f if (sw, sh) == (w, h) else cw / w)
 
 
 def system_languages() -> list[str]:
@@ -126,7 +139,8 @@ class App:
         flags = pygame.RESIZABLE
         self.display = pygame.display.set_mode(size, flags)
         self.window = self.display     # what the scenes draw on (a larger canvas in a tiny window)
-        self.zoom = 1.0                # canvas pixels per window pixel
+        self.zoom = 1.0                # canvas pixels per window pixel (across)
+        self.zoom_xy = (1.0, 1.0)      # across and down (they differ only for an absurd shape)
         self._fit_canvas()
         try:
             pygame.display.set_icon(_icon())
@@ -192,23 +206,28 @@ class App:
         self._resized()
 
     def _fit_canvas(self):
-        """The scenes draw on the display, or on a larger canvas shown scaled down (canvas_size)."""
+        """The scenes draw on the display, or on a canvas of another size shown scaled (canvas_size)."""
         shown = pygame.display.get_surface()
         self.display = shown if shown is not None else self.display
-        size, self.zoom = canvas_size(self.display.get_size())
-        if self.zoom == 1.0:
-            self.window = self.display
-        elif self.window is self.display or self.window.get_size() != size:
+        dw, dh = self.display.get_size()
+        size, self.zoom = canvas_size((dw, dh))
+        if size == (dw, dh):
+            self.window, self.zoom, self.zoom_xy = self.display, 1.0, (1.0, 1.0)
+            return
+        # canvas pixels per window pixel, across and down (the same unless the shape was bounded)
+        uniform = abs(size[1] - dh * self.zoom) <= 1
+        self.zoom_xy = (self.zoom, self.zoom) if uniform else (self.zoom, size[1] / dh)
+        if self.window is self.display or self.window.get_size() != size:
             self.window = pygame.Surface(size)
 
     def _to_canvas(self, ev: pygame.event.Event) -> pygame.event.Event:
         """A mouse event with its window position turned into canvas pixels."""
         d = dict(ev.dict)
-        z = self.zoom
-        d["pos"] = (min(int(ev.pos[0] * z), self.window.get_width() - 1),
-                    min(int(ev.pos[1] * z), self.window.get_height() - 1))
+        zx, zy = self.zoom_xy
+        d["pos"] = (max(0, min(int(ev.pos[0] * zx), self.window.get_width() - 1)),
+                    max(0, min(int(ev.pos[1] * zy), self.window.get_height() - 1)))
         if "rel" in d:
-            d["rel"] = (int(ev.rel[0] * z), int(ev.rel[1] * z))
+            d["rel"] = (int(ev.rel[0] * zx), int(ev.rel[1] * zy))
         return pygame.event.Event(ev.type, d)
 
     def _resized(self):
@@ -243,7 +262,7 @@ class App:
             if top:
                 top.dirty = True
         if top is not None:
-            if self.zoom != 1.0 and hasattr(ev, "pos"):
+            if self.window is not self.display and hasattr(ev, "pos"):
                 ev = self._to_canvas(ev)
             top.handle(ev)
 

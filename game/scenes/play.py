@@ -20,15 +20,23 @@ from game.games import get_rules
 from game.scenes.common import Background, draw_message
 from game.scenes.manager import Scene
 from game.ui import theme as T
-from game.scenes.play_aids import Hint, KeyFocus, draw_ring, kind_words, spot_rect
+from game.scenes.play_aids import (Hint, KeyFocus, ReplayPlayer, ReplayStrip, Timeline, draw_ring, kind_words,
+                                   new_turn, spot_rect)
 from game.ui.help import HelpOverlay
 from game.ui.settings import SPEED_FACTOR
 from game.ui.views.base import ViewContext, get_view
 from game.ui.widgets import Button, Dialog, LogView, draw_note, draw_panel, draw_tooltip, fit_lines, note_rect, wrap
 
-AI_DELAY_MS = 650      # pause before an AI decision, so people can follow it
+AI_DELAY_MS = 650      # pause before an AI's first decision of a turn (after the table's animations)
+AI_STEP_MS = 350       # between an AI's own decisions within one turn (it thinks meanwhile)
 HOLD_MS = 2500         # a person's decision that hands the turn to an AI waits this long (undo)
 AI_SEED_SALT = 0x5EED
+# the replay's keys and what they do (the control strip's buttons do the same)
+REPLAY_KEYS = {pygame.K_RIGHT: "step", pygame.K_LEFT: "step_back", pygame.K_HOME: "start", pygame.K_END: "end",
+               pygame.K_SPACE: "play", pygame.K_UP: "turn_back", pygame.K_DOWN: "turn",
+               pygame.K_PAGEUP: "round_back", pygame.K_PAGEDOWN: "round", pygame.K_PLUS: "faster",
+               pygame.K_EQUALS: "faster", pygame.K_KP_PLUS: "faster", pygame.K_MINUS: "slower",
+               pygame.K_KP_MINUS: "slower"}
 
 
 class PlayScene(Scene):
@@ -54,7 +62,8 @@ class PlayScene(Scene):
         self.log_lines: list[tuple[str, tuple]] = []
         self.log_upto = 0
         self.fast_ai = fast_ai
-        self.ai_wait = 0.0
+        self.ai_wait = 0.0            # ms since the last decision that an AI has been free to move
+        self.ai_due = 0.0             # the AI's answer is played once ai_wait reaches this
         self.ai_thread: threading.Thread | None = None
         self.ai_result = None
         self.bot_seeds = {i: seed * 31 + i * 7919 + AI_SEED_SALT for i, s in enumerate(self.seats) if s.is_ai}
@@ -91,6 +100,11 @@ class PlayScene(Scene):
         self.peek_btn = Button("", "peek")
         self._label_buttons()
         self.clock_ms = 0.0
+        # the replay's controls: play / pause, speed, jumps by turn and round, the timeline
+        self.timeline = Timeline(self.rules, self.states) if replay else None
+        self.player = ReplayPlayer()
+        self.strip = ReplayStrip()
+        self._dragging = False
         self._layout_for = None
         self._rebuild_log()
 
@@ -177,6 +191,7 @@ class PlayScene(Scene):
             self.last_moves[mover] = action   # stays marked on the table until that player's next move
         self.states.append(new)
         self.cursor = len(self.states) - 1
+        self.ai_wait = 0.0
         if guiding:
             self.guide_done.append((len(self.states), guiding))
         events = new.log.since(before)
@@ -299,8 +314,14 @@ class PlayScene(Scene):
         self.ai_thread = threading.Thread(target=think, daemon=True)
         self.ai_thread.start()
 
-    def _ai_answer(self) -> bool:
-        """Play the worker's or the thread's decision once it is there; True while one is awaited."""
+    def _ai_answer(self, dt_ms: float = 0.0) -> bool:
+        """Play the worker's or the thread's decision once it is there and its moment has come
+        (``ai_due``); True while one is awaited."""
+        if self.ai_future is None and self.ai_thread is None:
+            return False
+        self.ai_wait += dt_ms
+        if self.ai_wait < self.ai_due and not self.fast_ai:
+            return True
         if self.ai_future is not None:
             asked, fut = self.ai_future
             if not fut.done():
@@ -323,6 +344,11 @@ class PlayScene(Scene):
                     self.submit(self.ai_result[1])
             return True
         return False
+
+    def _turn_goes_on(self, p: int) -> bool:
+        """The AI ``p`` made the last decision and its turn goes on (no new turn began: play_aids.new_turn)."""
+        return (len(self.states) > 1 and self.rules.to_move(self.states[-2]) == p
+                and not new_turn(self.rules, self.states[-2], self.states[-1]))
 
     def step_ai_now(self) -> bool:
         """Headless: make the AI decision at once (used by tools and tests)."""
@@ -361,7 +387,9 @@ class PlayScene(Scene):
         pulsing = self.hint.thinking or self.focus.index is not None or self.guide_for is not None
         if pulsing:
             self.dirty = True
-        if self._ai_answer():
+        if self.replay:
+            return self._replay_tick(dt_ms) or moving or pulsing
+        if self._ai_answer(dt_ms):
             return True
         if getattr(self, "_followed", None) is not self.state and p is not None and self.seats[p].kind == "human":
             self._followed, ctx = self.state, self.context()     # once per state: the view may finish a move
@@ -374,14 +402,130 @@ class PlayScene(Scene):
                 return True
             self.held_until = None
         p = self._ai_to_move()
-        if p is not None and not moving:
-            self.ai_wait += dt_ms
-            if self.fast_ai or self.ai_wait >= AI_DELAY_MS * SPEED_FACTOR[self.app.settings["ai_speed"]]:
-                self.ai_wait = 0.0
+        if p is not None:
+            # within its own turn an AI moves on after AI_STEP_MS, thinking meanwhile, while the table
+            # still animates; a turn's first decision waits for the table, then AI_DELAY_MS
+            own = self._turn_goes_on(p)
+            pace = SPEED_FACTOR[self.app.settings["ai_speed"]]
+            if own or not moving:
+                self.ai_wait += dt_ms
+            if self.fast_ai or own or self.ai_wait >= AI_DELAY_MS * pace:
+                self.ai_due = AI_STEP_MS * pace if own and not self.fast_ai else 0.0
                 self._start_ai(p)
             return True
         self.ai_wait = 0.0
         return moving or pulsing
+
+    # -- the replay's controls ------------------------------------------------------
+    def _replay_tick(self, dt_ms: float) -> bool:
+        """Playing: one decision on every so often (the speed); it stops at the end and on reaching
+        a review's mark. True while playing."""
+        if not self.player.playing:
+            return False
+        marks = {m.index for m in self.mistakes}
+        last = len(self.states) - 1
+        for _step in range(self.player.tick(dt_ms)):
+            if self.cursor >= last:
+                break
+            self._go(self.cursor + 1, stop=False)
+            if self.cursor in marks:
+                self.player.playing = False
+                break
+        if self.cursor >= last:
+            self.player.playing = False
+        self.dirty = True
+        return True
+
+    def _go(self, k: int, stop: bool = True):
+        """The replay's cursor to position ``k`` (the log follows); ``stop`` pauses the playing."""
+        k = max(0, min(len(self.states) - 1, k))
+        if stop:
+            self.player.playing = False
+        if k == self.cursor:
+            return
+        forward = k == self.cursor + 1 and self.log_upto <= len(self.states[k].log)
+        self.cursor = k
+        if forward:
+            self._extend_log()
+        else:
+            self._rebuild_log()
+        self.tooltip = None
+        self.dirty = True
+
+    def _replay_action(self, action: str):
+        tl, c = self.timeline, self.cursor
+        if action == "play":
+            if not self.player.playing and c >= len(self.states) - 1:
+                self._go(0)                 # at the end: play from the start
+            self.player.toggle()
+        elif action in ("slower", "faster"):
+            self.player.faster(1 if action == "faster" else -1)
+        else:
+            self._go({"start": 0, "end": len(self.states) - 1, "step": c + 1, "step_back": c - 1,
+                      "turn": tl.jump(c, 1, "turn"), "turn_back": tl.jump(c, -1, "turn"),
+                      "round": tl.jump(c, 1, "round"), "round_back": tl.jump(c, -1, "round")}[action])
+        self.dirty = True
+
+    def _speed_words(self) -> str:
+        # i18n: the replay's speed on its control strip, e.g. "2×" (twice as fast), "0.5×"
+        return pgettext("replay speed", "{factor}×").format(factor=format_number(self.player.factor))
+
+    def _strip_tip(self, pos) -> str | None:
+        """The tooltip over the replay's controls: what a button does and its key, or a review's mark."""
+        hit = self.strip.hit(pos, [m.index for m in self.mistakes], self.timeline.count, self.th)
+        if hit is None:
+            return None
+        kind, what = hit
+        if kind == "go":
+            for rank, m in enumerate(self.mistakes, 1):
+                if m.index == what and self.strip.mark_at(pos, [m.index], self.timeline.count, self.th) is not None:
+                    cost = round(m.cost, 1)
+                    return ngettext("Costly decision {rank} of {count}: about {cost} point",
+                                    "Costly decision {rank} of {count}: about {cost} points",
+                                    1 if cost == 1 else 2).format(rank=rank, count=len(self.mistakes),
+                                                                   cost=format_number(cost))
+            return None
+        keys = {"start": pgettext("key", "Home"), "end": pgettext("key", "End"),
+                "step_back": pgettext("key", "Left"), "step": pgettext("key", "Right"),
+                # i18n: the arrow keys Up and Down, as named on a keyboard
+                "turn_back": pgettext("key", "Up"), "turn": pgettext("key", "Down"),
+                # i18n: the Page Up and Page Down keys, as named on a keyboard (short)
+                "round_back": pgettext("key", "PgUp"), "round": pgettext("key", "PgDn"),
+                "play": pgettext("key", "Space"), "slower": "-", "faster": "+"}
+        if what == "start":
+            # i18n: tooltip on the replay's controls; {key} names the key that does the same
+            words = _("To the start ({key})")
+        elif what == "end":
+            # i18n: tooltip on the replay's controls; {key} names the key that does the same
+            words = _("To the end ({key})")
+        elif what == "step_back":
+            # i18n: tooltip on the replay's controls; {key} names the key that does the same
+            words = _("One decision back ({key})")
+        elif what == "step":
+            # i18n: tooltip on the replay's controls; {key} names the key that does the same
+            words = _("One decision on ({key})")
+        elif what == "turn_back":
+            # i18n: tooltip on the replay's controls (a turn: one player's decisions in a row); {key} names the key
+            words = _("Back to the start of a turn ({key})")
+        elif what == "turn":
+            # i18n: tooltip on the replay's controls (a turn: one player's decisions in a row); {key} names the key
+            words = _("On to the next turn ({key})")
+        elif what == "round_back":
+            # i18n: tooltip on the replay's controls; {key} names the key that does the same
+            words = _("Back to the start of a round ({key})")
+        elif what == "round":
+            # i18n: tooltip on the replay's controls; {key} names the key that does the same
+            words = _("On to the next round ({key})")
+        elif what == "play":
+            # i18n: tooltip on the replay's play / pause button; {key} names the key that does the same
+            words = _("Pause ({key})") if self.player.playing else _("Play ({key})")
+        elif what == "slower":
+            # i18n: tooltip on the replay's controls; {key} names the key that does the same ("-")
+            words = _("Slower ({key})")
+        else:
+            # i18n: tooltip on the replay's controls; {key} names the key that does the same ("+")
+            words = _("Faster ({key})")
+        return words.format(key=keys[what])
 
     # -- input -----------------------------------------------------------------
     def back(self):
@@ -474,6 +618,8 @@ class PlayScene(Scene):
                 self.dialog = None
             self.dirty = True
             return
+        if self.replay and self._strip_mouse(ev):
+            return
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             self.log.hovered = self.log.line_at(ev.pos)
@@ -504,6 +650,31 @@ class PlayScene(Scene):
             self.dirty = True
             self._key(ev)
 
+    def _strip_mouse(self, ev) -> bool:
+        """A click on the replay's controls, or a drag along its timeline; True when it was one."""
+        count, marks = self.timeline.count, [m.index for m in self.mistakes]
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            hit = self.strip.hit(ev.pos, marks, count, self.th)
+            if hit is None:
+                return False
+            kind, what = hit
+            if kind == "button":
+                self._replay_action(what)
+            else:
+                self._dragging = self.strip.mark_at(ev.pos, marks, count, self.th) is None
+                self._go(what)
+            self.tooltip = self._hover(ev.pos)
+            self.dirty = True
+            return True
+        if ev.type == pygame.MOUSEBUTTONUP and self._dragging:
+            self._dragging = False
+            return True
+        if ev.type == pygame.MOUSEMOTION and self._dragging:
+            self.mouse = ev.pos
+            self._go(self.strip.position_at(ev.pos[0], count))
+            return True
+        return False
+
     def _key(self, ev):
         k = ev.key
         ctx = self.context()
@@ -529,11 +700,8 @@ class PlayScene(Scene):
                 self.asked, self.message = (self.state, action), question
             else:
                 self.submit(action)
-        elif self.replay and k in (pygame.K_RIGHT, pygame.K_LEFT, pygame.K_HOME, pygame.K_END):
-            last = len(self.states) - 1
-            self.cursor = {pygame.K_RIGHT: min(last, self.cursor + 1), pygame.K_LEFT: max(0, self.cursor - 1),
-                           pygame.K_HOME: 0, pygame.K_END: last}[k]
-            self._rebuild_log()
+        elif self.replay and k in REPLAY_KEYS:
+            self._replay_action(REPLAY_KEYS[k])
         elif self.mistakes and k in (pygame.K_n, pygame.K_p):
             self._jump_to_mistake(1 if k == pygame.K_n else -1)
         elif (k == pygame.K_z and ev.mod & pygame.KMOD_CTRL) or k == pygame.K_u:
@@ -585,6 +753,8 @@ class PlayScene(Scene):
         return bs
 
     def _hover(self, pos):
+        if self.replay and self.strip.rect.collidepoint(pos):
+            return self._strip_tip(pos)
         for b in self._buttons():
             if b.rect.collidepoint(pos):
                 return self._button_tip(b.action)
@@ -623,9 +793,14 @@ class PlayScene(Scene):
         W, H = size
         m = th.px(16)
         self.bar_rect = pygame.Rect(m, m, W - 2 * m, th.px(64))
+        # the replay's controls: a strip under the bar, over the table and the log (the bottom keeps
+        # the message strip)
+        strip_h = th.px(52) if self.replay else 0
+        self.strip_rect = pygame.Rect(m, self.bar_rect.bottom + th.px(8), W - 2 * m, strip_h)
+        top = self.strip_rect.bottom + (th.px(8) if strip_h else m)
         log_w = max(th.px(330), int(W * 0.2))
-        self.log_rect = pygame.Rect(W - m - log_w, self.bar_rect.bottom + m, log_w, H - self.bar_rect.bottom - 2 * m)
-        self.table_rect = pygame.Rect(m, self.bar_rect.bottom + m, self.log_rect.x - 2 * m, self.log_rect.h)
+        self.log_rect = pygame.Rect(W - m - log_w, top, log_w, H - top - m)
+        self.table_rect = pygame.Rect(m, top, self.log_rect.x - 2 * m, self.log_rect.h)
         self.view.layout(self.table_rect)
 
     def resize(self, size):
@@ -639,14 +814,20 @@ class PlayScene(Scene):
         surf.blit(self.bg.get(size), (0, 0))
         ctx = self.context()
         self.view.draw(surf, self.state, ctx, self.mouse)
+        guide = self.guide_rect(ctx)
         # i18n: the heading of the game log beside the table (in a replay / in a game)
-        self.log.draw(surf, self.log_rect, th, _("Replay log") if self.replay else _("What happened"))
+        self.log.draw(surf, self.log_shown(guide), th, _("Replay log") if self.replay else _("What happened"))
         self._draw_last_moves(surf)
         self._draw_log_spot(surf)
-        self._draw_guide(surf, ctx)
+        self._draw_guide(surf, ctx, guide)
         self._draw_focus(surf, ctx)     # its note may lie over the top of the log
         self._draw_mistake(surf)
         self._draw_bar(surf, ctx)
+        if self.replay:
+            words = self._speed_words()
+            self.strip.layout(self.strip_rect, th, words)
+            self.strip.draw(surf, th, self.cursor, self.timeline, [m.index for m in self.mistakes],
+                            self.player.playing, words, self.mouse)
         if self.tooltip and not self.dialog and not self.help:
             draw_tooltip(surf, self.mouse, self.tooltip, th)
         if self.held() and not self.message:
@@ -715,10 +896,19 @@ class PlayScene(Scene):
         return ([th.text(ln, "label", (40, 110, 60), bold=True) for ln in wrap(title, th.font("label", True), width)] +
                 [th.text(ln, "body", T.INK) for ln in wrap(words, th.font("body"), width)])
 
-    def _draw_guide(self, surf, ctx):
+    def log_shown(self, guide=None) -> pygame.Rect:
+        """Where the log is drawn: its place, or under the guide's note when the note had to go in
+        the log's column (the log then shows its newest lines below it: the note covers none)."""
+        r = self.log_rect
+        if guide is None or not guide[0].colliderect(r):
+            return r
+        top = min(guide[0].bottom + self.th.px(8), r.bottom - self.th.px(80))
+        return pygame.Rect(r.x, top, r.w, r.bottom - top)
+
+    def _draw_guide(self, surf, ctx, placed=None):
         """The guide: what this kind of decision is about, every legal choice ringed, in a note
-        that covers nothing it talks about."""
-        placed = self.guide_rect(ctx)
+        that covers nothing it talks about (``placed``: guide_rect's answer, when known)."""
+        placed = placed if placed is not None else self.guide_rect(ctx)
         if placed is None:
             return
         th = self.th
@@ -728,12 +918,11 @@ class PlayScene(Scene):
         draw_note(surf, th, imgs, (240, 250, 232), (40, 110, 60), topleft=box.topleft)
 
     def _jump_to_mistake(self, step: int):
-        """N / P in a reviewed replay: the next (previous) marked decision, in game order."""
-        marks = sorted(m.index for m in self.mistakes)
-        later = [k for k in marks if (k > self.cursor if step > 0 else k < self.cursor)]
-        if later:
-            self.cursor = later[0] if step > 0 else later[-1]
-            self._rebuild_log()
+        """N / P in a reviewed replay: the next costliest (the previous) marked decision."""
+        from game.scenes.review import next_mark
+        k = next_mark(self.mistakes, self.cursor, step)
+        if k is not None:
+            self._go(k)
 
     def _draw_mistake(self, surf):
         """A reviewed replay at a marked decision: the move played ringed in red, the better one
@@ -847,11 +1036,10 @@ class PlayScene(Scene):
         else:
             status = ""
         if self.replay:
-            # i18n: on the play bar of a replay; the keys in brackets step through it: {left_key} and
-            # {right_key} are the arrow keys "Left" and "Right", {home_key} and {end_key} "Home" and "End"
-            status = _("Replay: decision {n} of {count}  ({left_key}/{right_key}, {home_key}/{end_key})").format(
-                n=self.cursor, count=len(self.states) - 1, left_key=pgettext("key", "Left"),
-                right_key=pgettext("key", "Right"), home_key=pgettext("key", "Home"), end_key=pgettext("key", "End"))
+            # i18n: on the play bar of a replay (its controls are on a strip under the table); {round}
+            # is the round shown, {n} the decision, {count} how many the game had
+            status = _("Replay, round {round}: decision {n} of {count}").format(
+                round=self.timeline.round_at(self.cursor), n=self.cursor, count=len(self.states) - 1)
         hint = self.view.hint(self.state, ctx) if ctx.human_turn else ""
         self._label_buttons()
         buttons = self._buttons()

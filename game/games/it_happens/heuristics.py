@@ -274,9 +274,10 @@ def rollout_policy(rules, s, rng):
     return (rolls or acts)[rng.below(len(rolls or acts))]
 
 
-# one item as the object of a sentence ("finds a key"): the same messages as the table's words
-# (game/ui/tables/it_happens/words.py), so each item keeps its own gender and article
-_ITEM_ONE = {
+# one item as the object of a sentence ("finds a key"), each with its own gender and article in a
+# translation; the table's words (game/ui/tables/it_happens/words.py) use the same messages
+ITEM_ONE = {
+    # i18n: one item, as the object of a sentence: "Ann finds a map", "takes a map for its owner"
     "map": lambda: pgettext("one item, as object", "a map"),
     "sneakers": lambda: pgettext("one item, as object", "a pair of sneakers"),
     "bone": lambda: pgettext("one item, as object", "a bone"),
@@ -289,7 +290,7 @@ _ITEM_ONE = {
 
 
 def _finds(kind: str) -> str:
-    one = _ITEM_ONE.get(kind)
+    one = ITEM_ONE.get(kind)
     if one is not None:
         # i18n: part of the hint's reason "It ...": {item} one item as an object ("a map")
         return _("finds {item}").format(item=one())

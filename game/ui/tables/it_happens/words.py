@@ -13,6 +13,7 @@ from typing import Callable
 
 from game.core.i18n import _, format_list, npgettext, pgettext
 from game.games.it_happens.data import PLAIN, WORM
+from game.games.it_happens.heuristics import ITEM_ONE as _ITEM_ONE
 from game.games.it_happens.rules import NEUTRAL_NAME
 from game.games.it_happens.state import Pass, Place, Reroll, Roll
 
@@ -50,17 +51,6 @@ _ITEM_NOUNS = {
     "glove": lambda: pgettext("item", "glove"),
     "spyglass": lambda: pgettext("item", "spyglass"),
     "key": lambda: pgettext("item", "key"),
-}
-_ITEM_ONE = {
-    # i18n: one item, as the object of a sentence: "Ann finds a map", "takes a map for its owner"
-    "map": lambda: pgettext("one item, as object", "a map"),
-    "sneakers": lambda: pgettext("one item, as object", "a pair of sneakers"),
-    "bone": lambda: pgettext("one item, as object", "a bone"),
-    "eyeglasses": lambda: pgettext("one item, as object", "a pair of eyeglasses"),
-    "speaker": lambda: pgettext("one item, as object", "a speaker"),
-    "glove": lambda: pgettext("one item, as object", "a glove"),
-    "spyglass": lambda: pgettext("one item, as object", "a spyglass"),
-    "key": lambda: pgettext("one item, as object", "a key"),
 }
 _ITEM_MANY = {
     # i18n: a number of items, as the object of a sentence: "Ann has 2 maps"
