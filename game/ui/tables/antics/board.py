@@ -522,6 +522,9 @@ def draw_areas(v, surf, state, legal):
             continue
         r = bd.rect_of(bd.map.hatching[area.id])
         label = th.text(area_label(area), "tiny", T.WHITE, bold=True)
+        room = r.w - th.px(12)
+        if label.get_width() > room > 0:             # a longer language: the name shrinks to its area
+            label = pygame.transform.smoothscale(label, (room, max(1, label.get_height() * room // label.get_width())))
         tag = pygame.Rect(0, 0, label.get_width() + th.px(10), label.get_height() + th.px(2))
         tag.midtop = (r.centerx, r.y + th.px(2))
         pygame.draw.rect(surf, (40, 26, 16), tag, border_radius=th.px(6))
