@@ -309,10 +309,10 @@ class App:
                 if not self.running:
                     break
             animating = self._guarded(self.frame, dt)
+            if animating:
+                self.clock.tick(60)          # at most 60 frames a second while anything moves
         if self._ai_worker is not None:
             self._ai_worker.shutdown()
-            if animating:
-                self.clock.tick(60)
         pygame.quit()
 
     def _guarded(self, step, arg):

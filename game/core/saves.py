@@ -313,9 +313,10 @@ def _adopt_legacy() -> None:
 
 
 def _listing(folder: Path, finished: bool, is_known, limit: int = 0,
-             get_rules=None) -> tuple[list[SaveInfo], list[str]]:
+             get_rules=None, found=None, cache: dict | None = None) -> tuple[list[SaveInfo], list[str]]:
     """The saves (or records) in ``folder``, newest first, read until ``limit`` are found (0: all
-    up to MAX_LISTED), and a message for each file set aside on the way."""
+    up to MAX_LISTED), and a message for each file set aside on the way. ``found(info)`` is told of
+    each one as it is listed; ``cache`` (see ``list_saves``) spares reading unchanged saves again."""
     infos, messages = [], []
     if not folder.is_dir():
         return infos, messages
@@ -331,7 +332,11 @@ def _listing(folder: Path, finished: bool, is_known, limit: int = 0,
         if finished:
             rec, msg = _peek_finished(p, is_known, confirmed.get(p.name))
         else:
-            rec, msg = _peek_keeping_final(p, is_known)
+            rec, msg = _cached(cache, p, size, mtime, is_known)
+            if rec is None and msg is None:
+                rec, msg = _peek_keeping_final(p, is_known)
+                if cache is not None and rec is not None and rec.final is None:
+                    cache[p] = (size, mtime, rec)
         if rec is not None and not finished and rec.final is not None:
             rec, msg = _over_or_not(p, rec, get_rules)
         if msg:
@@ -342,9 +347,22 @@ def _listing(folder: Path, finished: bool, is_known, limit: int = 0,
             except OSError:
                 pass
             infos.append(SaveInfo(p, rec, mtime))
+            if found is not None:
+                found(infos[-1])
             if len(infos) == limit:
                 break
     return infos, messages
+
+
+def _cached(cache: dict | None, p: Path, size: int, mtime: float, is_known) -> tuple[Record | None, None]:
+    """A save read before and unchanged since (same size and time), of a game still known; else None."""
+    hit = cache.get(p) if cache is not None else None
+    if hit is None or hit[:2] != (size, mtime):
+        return None, None
+    try:
+        return (hit[2], None) if (is_known or _any_game)(hit[2].game) else (None, None)
+    except Exception:
+        return None, None
 
 
 def _regular(entry: os.DirEntry) -> os.stat_result | None:
@@ -472,16 +490,19 @@ def _peek_finished(p: Path, is_known, confirmed) -> tuple[Record | None, str | N
 MAX_LISTED = 200
 
 
-def list_saves(is_known=None, get_rules=None) -> tuple[list[SaveInfo], list[str]]:
+def list_saves(is_known=None, get_rules=None, found=None, cache: dict | None = None) -> tuple[list[SaveInfo], list[str]]:
     """Every unfinished game, newest first, and a message for each file set aside. Never raises.
 
     ``get_rules`` (as for ``load_save``) checks a save that carries a final result before it moves to
-    finished/ (``_over_or_not``); without it such a file is left where it is, and told."""
+    finished/ (``_over_or_not``); without it such a file is left where it is, and told.
+    ``found(info)`` is told of each save as it is listed (a list that fills in while it is read; an
+    exception raised there stops the listing). ``cache``, a dict kept by the caller from one listing
+    to the next, remembers the saves read: one unchanged since (same size and time) is not read again."""
     if not saving_enabled():
         return [], []
     try:
         _adopt_legacy()
-        return _listing(saves_dir(), False, is_known, get_rules=get_rules)
+        return _listing(saves_dir(), False, is_known, get_rules=get_rules, found=found, cache=cache)
     except Exception:
         return [], [_not_all_checked()]
 
@@ -529,6 +550,46 @@ def list_finished(is_known=None, get_rules=None, messages: list | None = None) -
         if messages is not None:
             messages.extend(told)
         return infos
+    except Exception:
+        return []
+
+
+@dataclass(frozen=True)
+class FinishedInfo:
+    """A finished game in the Saved games list, as the history index knows it (its record unread)."""
+    path: Path
+    summary: object      # history.GameSummary: the game, its players' names, kinds, scores and who won
+
+    @property
+    def when(self) -> float:
+        return self.summary.mtime
+
+
+def finished_games(is_known=None, get_rules=None, messages: list | None = None) -> list[FinishedInfo]:
+    """The records ``list_finished`` lists, newest first, from the history index alone: a record the
+    index knows as it is now is not read at all (only new or changed ones are replayed, and join the
+    index). A record set aside is told in ``messages``. Never raises."""
+    if not saving_enabled():
+        return []
+    try:
+        _adopt_legacy()
+        folder = finished_dir()
+        if not folder.is_dir():
+            return []
+        remove_stale_temps(folder)
+        files = sorted(((p, size, mtime) for p, size, mtime in _candidates(folder) if not _reserved(p)),
+                       key=lambda f: f[2], reverse=True)[:MAX_LISTED]
+        from game.core import history
+        known = is_known or _any_game
+        confirmed = history.confirm_listed(folder, folder.parent / history.INDEX,
+                                           {p.name: (size, mtime) for p, size, mtime in files},
+                                           known, get_rules, messages)
+        out = []
+        for p, size, mtime in files:
+            summary = confirmed.get(p.name)
+            if summary is not None and (summary.size, summary.mtime) == (size, mtime) and known(summary.game):
+                out.append(FinishedInfo(p, summary))
+        return out
     except Exception:
         return []
 

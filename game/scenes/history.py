@@ -3,6 +3,7 @@ wins, best and mean score, results against each AI level, a chart of their last 
 
 The summaries come from game/core/history.py; records the index does not know yet are read in a
 background thread, with the count shown, so the scene opens at once whatever the folder holds.
+A game of the list opens its replay (a click, or Enter on the chosen row), as Watch does in Saved games.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pygame
 from game.core import history
 from game.core.i18n import N_, _, format_datetime, format_list, format_number, format_percent, ngettext, pgettext
 from game.games import games, is_known
-from game.scenes.common import Background, draw_title
+from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
 from game.ui import theme as T
 from game.ui.tables import table_for
@@ -50,9 +51,14 @@ class HistoryScene(Scene):
         self.names: list[str] = []
         self.player = 0
         self.top_row = 0
+        self.sel = 0                    # the chosen game (Enter opens its replay)
+        self.rows: list[pygame.Rect] = []       # the games drawn, from top_row on
+        self.hover = -1                 # the game under the pointer
+        self.message = ""               # a record set aside, or a replay that cannot be shown
         self.reading = (0, 0)           # records read, records to read (while the thread runs)
         self._lock = threading.Lock()
         self._done: list | None = None
+        self._told: list = []           # records set aside by the thread's reading
         self.loading = True             # until the thread has handed its list over
         threading.Thread(target=self._refresh, daemon=True).start()
 
@@ -60,17 +66,23 @@ class HistoryScene(Scene):
         def told(done, total):
             with self._lock:
                 self.reading = (done, total)
-        found = history.refresh(is_known=is_known, progress=told)
+        set_aside: list = []
+        found = history.refresh(is_known=is_known, progress=told, messages=set_aside)
         with self._lock:
             self._done = found
+            self._told = set_aside
 
     def update(self, dt_ms: float) -> bool:
         """Takes the thread's list when it is ready; keeps frames coming until then."""
         with self._lock:
             found, self._done = self._done, None
             reading = self.reading
+            told = self._told
         if found is not None:
             self.summaries = found
+            self.sel = min(self.sel, max(0, len(found) - 1))
+            if told and not self.message:
+                self.message = told[0]
             self.stats = history.player_stats(found)
             # the names people played under, most games first
             self.names = sorted(self.stats, key=lambda n: (-sum(s.games for s in self.stats[n].values()), n))
@@ -84,25 +96,53 @@ class HistoryScene(Scene):
 
     # -- input ----------------------------------------------------------------------
     def _step_player(self, step: int):
-        if self.names:
+        if len(self.names) > 1:
             self.player = (self.player + step) % len(self.names)
             self.dirty = True
 
+    def _choose(self, sel: int):
+        """Choose a game of the list (kept in view)."""
+        if self.summaries:
+            self.sel = max(0, min(sel, len(self.summaries) - 1))
+            self.top_row = min(self.top_row, self.sel)
+            if self.rows and self.sel >= self.top_row + len(self.rows):
+                self.top_row = self.sel - len(self.rows) + 1
+            self.dirty = True
+
+    def _open(self, index: int) -> bool:
+        """The replay of a game of the list, as Watch opens it in Saved games."""
+        if not 0 <= index < len(self.summaries):
+            return False
+        from game.core.saves import FinishedInfo, finished_dir
+        from game.scenes.saves import watch
+        g = self.summaries[index]
+        self.sel = index
+        self.dirty = True
+        return watch(self.app, FinishedInfo(finished_dir() / g.file, g), self)
+
     def handle(self, ev):
         if ev.type == pygame.KEYDOWN:
-            if ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            page = max(1, len(self.rows))
+            if ev.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.app.scenes.pop()
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.summaries:
+                    self._open(self.sel)
+                elif ev.key != pygame.K_SPACE:
+                    self.app.scenes.pop()       # nothing to open: Enter leaves, as it always did
             elif ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self._step_player(1 if ev.key == pygame.K_RIGHT else -1)
-            elif ev.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-                self.top_row = min(self.top_row + 1, max(0, len(self.summaries) - 1))
-                self.dirty = True
-            elif ev.key in (pygame.K_UP, pygame.K_PAGEUP):
-                self.top_row = max(0, self.top_row - 1)
-                self.dirty = True
+            elif ev.key in (pygame.K_DOWN, pygame.K_UP):
+                self._choose(self.sel + (1 if ev.key == pygame.K_DOWN else -1))
+            elif ev.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                self._choose(self.sel + (page if ev.key == pygame.K_PAGEDOWN else -page))
         elif ev.type == pygame.MOUSEWHEEL:
-            self.top_row = max(0, min(self.top_row - ev.y, max(0, len(self.summaries) - 1)))
-            self.dirty = True
+            self._choose(self.sel - ev.y)
+        elif ev.type == pygame.MOUSEMOTION:
+            hover = next((self.top_row + i for i, r in enumerate(self.rows) if r.collidepoint(ev.pos)), -1)
+            if hover != self.hover:
+                self.hover = hover
+                self.dirty = True
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             if self.back_btn.hit(ev.pos):
                 self.app.scenes.pop()
@@ -110,6 +150,11 @@ class HistoryScene(Scene):
                 self._step_player(-1)
             elif self.next_btn.hit(ev.pos):
                 self._step_player(1)
+            else:
+                for i, r in enumerate(self.rows):
+                    if r.collidepoint(ev.pos):
+                        self._open(self.top_row + i)
+                        return
 
     # -- drawing --------------------------------------------------------------------
     def title_of(self, game_id: str) -> str:
@@ -145,6 +190,7 @@ class HistoryScene(Scene):
         self.back_btn.rect = pygame.Rect(0, 0, th.px(300), th.px(64))
         self.back_btn.rect.midbottom = (W // 2, H - th.px(30))
         self.back_btn.draw(surf, th)
+        draw_message(surf, th, self.message)
 
     def _draw_games(self, surf, r):
         th = self.th
@@ -152,9 +198,18 @@ class HistoryScene(Scene):
         surf.blit(th.text(_("Finished games"), "label", T.INK, bold=True), r.topleft)
         y = r.y + th.font("label").get_linesize() + th.px(10)
         row_h = th.font("body").get_linesize() + th.font("small").get_linesize() + th.px(16)
-        for g in self.summaries[self.top_row:]:
+        fits = max(1, (r.bottom - y) // row_h)
+        self.top_row = min(max(self.top_row, self.sel - fits + 1), self.sel) if self.summaries else 0
+        self.rows = []
+        for i, g in enumerate(self.summaries[self.top_row:], self.top_row):
             if y + row_h > r.bottom:
                 break
+            row = pygame.Rect(r.x - th.px(8), y - th.px(4), r.w + th.px(16), row_h - th.px(4))
+            self.rows.append(row)
+            if i == self.sel or i == self.hover:
+                pygame.draw.rect(surf, (252, 226, 160), row, border_radius=th.px(10))
+                if i == self.sel:
+                    pygame.draw.rect(surf, T.HILITE, row, th.px(3), border_radius=th.px(10))
             accent = table_for(g.game).accents[0]
             pygame.draw.rect(surf, accent, (r.x, y + th.px(4), th.px(6), row_h - th.px(14)), border_radius=th.px(3))
             when = format_datetime(datetime.fromtimestamp(g.mtime), "medium")
@@ -190,6 +245,7 @@ class HistoryScene(Scene):
         self.prev_btn.rect = pygame.Rect(r.x, r.y, bh, bh)
         self.next_btn.rect = pygame.Rect(r.right - bh, r.y, bh, bh)
         for b in (self.prev_btn, self.next_btn):
+            b.enabled = len(self.names) > 1         # one person: nobody to step to
             b.draw(surf, th)
         title = th.text(name, "title", T.INK, bold=True)
         surf.blit(title, title.get_rect(center=(r.centerx, r.y + bh // 2)))

@@ -1,13 +1,24 @@
-"""Saved games: every unfinished game (resume or delete) and the records of finished ones (watch)."""
+"""Saved games: every unfinished game (resume or delete) and the records of finished ones (watch).
+
+Both lists are read in background threads, so the screen opens at once whatever the folders hold:
+the unfinished games fill in newest first as they are read, the finished ones come from the history
+index (game/core/history.py, shared with the History screen), which replays only records it does not
+know yet. Saves read once are remembered for the rest of the run (``_SEEN``): coming back to the
+screen reads only what changed, and deleting one reads nothing again.
+"""
 from __future__ import annotations
 
+import math
+import os
+import threading
+import time
 from datetime import datetime
 
 import pygame
 
 from game.core.i18n import _, format_datetime, format_list, format_number, pgettext
 from game.games import games, get_rules, is_known
-from game.core.saves import delete_save, list_finished, list_saves, load_save
+from game.core.saves import delete_save, finished_dir, finished_games, list_saves, load_save
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
 from game.scenes.play_aids import KIND_WORDS, kind_words
@@ -36,6 +47,11 @@ def score_words(rec) -> str:
     summary = summarize(rec, "", 0, 0.0)
     if summary is None:
         return seat_words(rec.seats)
+    return summary_words(summary)
+
+
+def summary_words(summary) -> str:
+    """The players of a finished game's summary (game/core/history.py) with their scores, best first."""
     out = []
     for p in sorted(summary.players, key=lambda p: -p.score):
         if p.kind in AI_KINDS:
@@ -84,6 +100,37 @@ def watch(app, info, scene) -> bool:
     return True
 
 
+_SEEN: dict = {}        # saves read in this run: path -> (size, time, record) (see list_saves' cache)
+FIRST_WAIT_S = 0.05     # how long entering waits for the lists (a short list shows complete at once)
+
+
+class _Stale(Exception):
+    """The listing was asked again (or the screen left) while this one was being read."""
+
+
+class _Listing:
+    """One reading of both lists, filled by its threads under the scene's lock."""
+
+    def __init__(self, gen: int):
+        self.gen = gen
+        self.saves: list = []           # read so far, newest first
+        self.saves_done = False
+        self.messages: list = []        # files of saves/ set aside (told when the list is done)
+        self.finished: list | None = None
+        self.told: list = []            # records of finished/ set aside
+        self.stamp = None               # finished/ as it was when its listing began
+        self.done = False               # both lists complete
+        self.threads: list[threading.Thread] = []
+
+
+def _stamp(folder):
+    """The folder's last change (a file added, removed or renamed in it), or None."""
+    try:
+        return os.stat(folder).st_mtime_ns
+    except (OSError, ValueError):
+        return None
+
+
 class SavesScene(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -100,6 +147,12 @@ class SavesScene(Scene):
         self.delete_btn = Button("", "delete", style="danger")
         self.back_btn = Button("", "back")
         self.items = {0: [], 1: []}
+        self.loading = False            # a listing is being read
+        self._listed = [False, False]   # each list has been read whole once
+        self._chosen = False            # the player chose a tab since entering
+        self._lock = threading.Lock()
+        self._gen = 0
+        self._job: _Listing | None = None
         self._label_buttons()
 
     def title_of(self, game_id: str) -> str:
@@ -126,13 +179,103 @@ class SavesScene(Scene):
 
     def enter(self):
         super().enter()
-        saves, msgs = list_saves(is_known, get_rules)
-        self.items = {0: saves, 1: list_finished(is_known)}
-        if msgs and not self.message:
-            self.message = msgs[0]
-        if not self.items[0] and self.items[1]:
-            self.tab = 1
+        self._chosen = False
+        self._load(FIRST_WAIT_S)
+
+    # -- reading the lists (background threads) -------------------------------------
+    def _load(self, wait: float = 0.0):
+        """Read both lists again in the background; wait up to ``wait`` seconds for them (a short
+        list then shows whole in the first frame, a long one fills in)."""
+        with self._lock:
+            self._gen += 1
+            job = self._job = _Listing(self._gen)
+        self.loading = True
+        finished = threading.Thread(target=self._read_finished, args=(job,), daemon=True)
+        unfinished = threading.Thread(target=self._read_saves, args=(job, finished), daemon=True)
+        job.threads = [unfinished, finished]
+        finished.start()
+        unfinished.start()
+        if wait > 0:
+            until = time.perf_counter() + wait
+            for t in job.threads:
+                t.join(max(0.0, until - time.perf_counter()))
+        self._take()
+
+    def _current(self, job: _Listing) -> None:
+        if job.gen != self._gen:
+            raise _Stale
+
+    def _read_finished(self, job: _Listing):
+        def rules(game_id):
+            self._current(job)          # a listing no longer wanted replays nothing more
+            return get_rules(game_id)
+        job.stamp = _stamp(finished_dir())
+        told: list = []
+        found = finished_games(is_known, rules, messages=told)
+        with self._lock:
+            job.finished = found
+            job.told.extend(told)       # a second reading (see _read_saves) adds to what the first told
+
+    def _read_saves(self, job: _Listing, finished: threading.Thread):
+        def found(info):
+            with self._lock:
+                self._current(job)
+                job.saves.append(info)
+        infos, messages = list_saves(is_known, get_rules, found=found, cache=_SEEN)
+        with self._lock:
+            if job.gen != self._gen:
+                return
+            job.saves, job.messages, job.saves_done = infos, messages, True
+        listed = {i.path for i in infos}
+        for path in [p for p in _SEEN if p not in listed]:
+            _SEEN.pop(path, None)
+        finished.join()
+        if job.gen == self._gen and _stamp(finished_dir()) != job.stamp:
+            self._read_finished(job)    # a save moved to finished/ (or an old record adopted) meanwhile
+        with self._lock:
+            job.done = True
+
+    def _take(self):
+        """Show what the threads have read so far."""
+        with self._lock:
+            job = self._job
+            if job is None:
+                return
+            saves, saves_done, finished, done = list(job.saves), job.saves_done, job.finished, job.done
+            messages, told = job.messages, job.told
+            if done:
+                self._job = None
+        before = (len(self.items[0]), len(self.items[1]))
+        if saves_done or not self._listed[0]:
+            self.items[0] = saves                   # the first reading fills in; a later one shows when done
+            self._listed[0] = self._listed[0] or saves_done
+        if finished is not None:
+            self.items[1] = finished
+            self._listed[1] = True
+        if done:
+            self.loading = False
+            for said in (messages, told):
+                if said and not self.message:
+                    self.message = said[0]
+            if not self.items[0] and self.items[1] and not self._chosen:
+                self.tab = 1
         self.sel = min(self.sel, max(0, len(self.items[self.tab]) - 1))
+        if done or before != (len(self.items[0]), len(self.items[1])):
+            self._label_buttons()
+            self.dirty = True
+
+    def update(self, dt_ms: float) -> bool:
+        """Takes what the threads have read; keeps frames coming while they read."""
+        if self.loading:
+            self._take()
+        return self.loading
+
+    def back(self):
+        with self._lock:
+            self._gen += 1              # stop reading for a screen that is gone
+            self._job = None
+        self.loading = False
+        super().back()
 
     # -- actions --------------------------------------------------------------------
     def current(self):
@@ -160,10 +303,18 @@ class SavesScene(Scene):
         self.dialog.focus = 1
 
     def _delete(self):
+        """Delete the chosen save and take it off the list: nothing is read again."""
         info = self.current()
-        if info is not None:
-            self.message = delete_save(info.path) or ""
-        self.enter()
+        if info is None:
+            return
+        problem = delete_save(info.path)
+        self.message = problem or ""
+        if problem is None:
+            _SEEN.pop(info.path, None)
+            self.items[0] = [i for i in self.items[0] if i is not info]
+            self.sel = min(self.sel, max(0, len(self.items[0]) - 1))
+            if self.loading:
+                self._load()            # a listing under way may have read it already
 
     def _second(self):
         """The middle button: Delete an unfinished game, Review a finished one."""
@@ -189,6 +340,7 @@ class SavesScene(Scene):
 
     def _switch(self, tab):
         self.tab, self.sel, self.top_row = tab, 0, 0
+        self._chosen = True
 
     # -- input ----------------------------------------------------------------------
     def handle(self, ev):
@@ -272,16 +424,15 @@ class SavesScene(Scene):
 
     def _row_head(self, info) -> str:
         """A row's first line: the game's title and how far it went ('Micropolis  -  round 3')."""
-        rec = info.record
-        title = self.title_of(rec.game)
-        if self.tab == 1 and rec.final:
-            names = [rec.seats[w].shown_name for w in rec.final.get("winners", [])
-                     if type(w) is int and 0 <= w < len(rec.seats)]
+        if self.tab == 1:
+            title = self.title_of(info.summary.game)
+            names = [p.name for p in info.summary.players if p.won]
             if names:
                 # i18n: a finished game in the list; {game} is its title, {names} lists the winners ("Ann and Bruno")
                 return _("{game}  -  won by {names}").format(game=title, names=format_list(names))
             # i18n: a finished game in the list, without a winner to name; {game} is its title
             return _("{game}  -  finished").format(game=title)
+        title = self.title_of(info.record.game)
         if info.round:
             # i18n: a saved game in the list; {game} is its title, {n} the round it has reached
             return _("{game}  -  round {n}").format(game=title, n=format_number(info.round))
@@ -295,6 +446,9 @@ class SavesScene(Scene):
         fits = max(1, (panel.h - 2 * pad) // row_h)
         self.top_row = min(max(self.top_row, self.sel - fits + 1), self.sel) if items else 0
         self.rows = []
+        if not items and not self._listed[self.tab]:
+            self._draw_waiting(surf, panel.center)
+            return
         if not items:
             empty = _("No unfinished games.") if self.tab == 0 else _("No finished games yet.")
             t = th.text(empty, "body", T.INK_SOFT)
@@ -308,11 +462,20 @@ class SavesScene(Scene):
             if i == self.sel:
                 pygame.draw.rect(surf, (252, 226, 160), r, border_radius=th.px(10))
                 pygame.draw.rect(surf, T.HILITE, r, th.px(3), border_radius=th.px(10))
-            rec = info.record
             head = th.text(self._row_head(info), "label", T.INK, bold=True)
             surf.blit(head, (r.x + th.px(16), r.y + th.px(6)))
-            sub = th.text(score_words(rec) if self.tab == 1 else seat_words(rec.seats), "small", T.INK_SOFT)
+            words = summary_words(info.summary) if self.tab == 1 else seat_words(info.record.seats)
+            sub = th.text(words, "small", T.INK_SOFT)
             surf.blit(sub, (r.x + th.px(16), r.y + th.px(8) + head.get_height()))
             when = th.text(when_words(info.when), "small", T.INK_SOFT)
             surf.blit(when, when.get_rect(topright=(r.right - th.px(16), r.y + th.px(10))))
             y += row_h
+
+    def _draw_waiting(self, surf, center):
+        """Three dots that pulse while a list is read (no words: the tab's count grows meanwhile)."""
+        th = self.th
+        phase = time.perf_counter() * 3
+        for i in range(3):
+            glow = 0.5 + 0.5 * math.sin(phase - i * 0.9)
+            colour = tuple(int(a + (b - a) * glow) for a, b in zip(T.PAPER_DARK[:3], T.INK_SOFT[:3]))
+            pygame.draw.circle(surf, colour, (center[0] + (i - 1) * th.px(28), center[1]), th.px(7))

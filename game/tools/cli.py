@@ -265,7 +265,8 @@ def parser() -> argparse.ArgumentParser:
                    help="what the trial seat plays: a level with changed settings (see game/tools/trial.py)")
 
     s = sub.add_parser("screenshot", help="render a scene to a PNG without a window")
-    s.add_argument("--scene", required=True, choices=["select", "setup", "play", "results"])
+    s.add_argument("--scene", required=True,
+                   choices=["select", "setup", "play", "results", "saves", "history", "settings"])
     s.add_argument("--game", default=None, help="a game id (the first game of the menu when not given)")
     s.add_argument("--players", type=_whole, default=None)
     s.add_argument("--seed", type=_int_in(0, MAX_SEED), default=1)
@@ -286,6 +287,31 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--against", metavar="PATH",
                    help="instead: random games per CPU second against the checkout at PATH, side by side")
     b.add_argument("--rounds", type=_int_in(1, 10_000), default=30, help="alternating chunks (with --against)")
+    n = sub.add_parser("host", help="referee a game for players on other machines (headless)")
+    n.add_argument("--game", required=True)
+    n.add_argument("--seats", required=True,
+                   help="one kind per seat, e.g. net,net,medium (net: a person on another machine; easy medium hard: "
+                        "an AI here)")
+    n.add_argument("--seed", type=_int_in(0, MAX_SEED), default=None, help="the deal (a random one when not given)")
+    n.add_argument("--records", default=None, help="folder for the game's record, saved after every decision")
+    n.add_argument("--option", type=_option, action="append", default=[], help="NAME=VALUE, e.g. expert=true")
+    n.add_argument("--wait", type=_seconds, default=300.0, help="seconds to wait for every network seat to join")
+    n.add_argument("--code", default=None, help="the join code (a fresh one when not given)")
+    n.add_argument("--port", type=_int_in(0, 65535), default=0, help="0: any free port")
+    n.add_argument("--bind", default="127.0.0.1", help="the address to listen on (the loopback by default)")
+    n.add_argument("--lost-wait", type=_seconds, default=60.0,
+                   help="seconds a lost network seat may take to come back")
+    n.add_argument("--turn-wait", type=_seconds, default=600.0, help="seconds a network seat may take for a move")
+    n.add_argument("--lost-ai", default=None, choices=["easy", "medium", "hard"],
+                   help="an AI plays a seat lost (or never joined) past its wait; without it the game stops there")
+
+    j = sub.add_parser("join", help="join a hosted game and play a seat by an AI level (headless)")
+    j.add_argument("address", help="what the host printed, e.g. ws://127.0.0.1:8765")
+    j.add_argument("--code", required=True, help="the join code the host printed")
+    j.add_argument("--ai", default="medium", choices=["easy", "medium", "hard"])
+    j.add_argument("--seat", type=_int_in(1, 8), default=None, help="the seat to take (the first free one when not given)")
+    j.add_argument("--ai-seed", type=_int_in(0, MAX_SEED), default=None)
+    j.add_argument("--timeout", type=_seconds, default=3600.0, help="seconds the whole game may take")
     return p
 
 
@@ -335,6 +361,14 @@ def run(argv: list[str], start_time: float) -> int:
         if args.cmd == "replay":
             from game.tools.replay import open_replay
             return open_replay(args.file, start_time, args.size)
+        if args.cmd == "host":
+            from game.tools.netplay import host
+            return host(args.game, args.seats, args.seed, args.records, args.option, args.wait, args.code,
+                        args.port, args.bind, args.lost_wait, args.lost_ai, args.turn_wait)
+        if args.cmd == "join":
+            from game.tools.netplay import join
+            return join(args.address, args.code, args.ai, None if args.seat is None else args.seat - 1,
+                        args.ai_seed, args.timeout)
         from game.app import run_app
         return run_app(args.size, start_time)
     except (DataError, RecordError, ValueError, KeyError, OSError) as e:

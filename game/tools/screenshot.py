@@ -1,12 +1,17 @@
 """Render one scene to a PNG without a window."""
 from __future__ import annotations
 
+import time
+
 from game.tools.headless import advance_play, demo_seats, headless_app
 
-SCENES = ("select", "setup", "play", "results")
+SCENES = ("select", "setup", "play", "results", "saves", "history", "settings")
+LOAD_WAIT_S = 120.0     # the longest a picture waits for a scene's lists to be read
 
 
 def build_scene(app, scene: str, game: str, players, seed: int, moves: int, options: dict):
+    """The scene to draw. Saved games and History read the user folder (ANTHOLOGY_HOME) as they
+    would in the window, in their background threads: see ``wait_loaded``."""
     from game.games import get_rules
     if scene == "select":
         from game.scenes.select import SelectScene
@@ -14,6 +19,15 @@ def build_scene(app, scene: str, game: str, players, seed: int, moves: int, opti
     if scene == "setup":
         from game.scenes.setup import SetupScene
         return SetupScene(app, game)
+    if scene == "saves":
+        from game.scenes.saves import SavesScene
+        return SavesScene(app)
+    if scene == "history":
+        from game.scenes.history import HistoryScene
+        return HistoryScene(app)
+    if scene == "settings":
+        from game.scenes.settings import SettingsScene
+        return SettingsScene(app)
     rules = get_rules(game)
     seats = demo_seats(rules, players, human_first=(scene == "play"))
     problem = rules.validate_setup(seats, options)
@@ -28,6 +42,19 @@ def build_scene(app, scene: str, game: str, players, seed: int, moves: int, opti
     advance_play(play, 10**9, stop_on_human=False)
     from game.scenes.results import ResultsScene
     return ResultsScene(app, game, seats, seed, options, play.state, history=play.states)
+
+
+def wait_loaded(app, sc, limit: float = LOAD_WAIT_S) -> bool:
+    """Run frames until a scene that reads in the background (``loading``) has its lists, at most
+    ``limit`` seconds; True when it finished."""
+    until = time.monotonic() + limit
+    while getattr(sc, "loading", False):
+        if time.monotonic() > until:
+            return False
+        app.frame(16)
+        time.sleep(0.01)
+    app.frame(16)
+    return True
 
 
 def check_inputs(scene: str, game: str, players, seed: int, moves: int, size, options, out: str):
@@ -69,6 +96,8 @@ def screenshot(scene: str, game: str, players, seed: int, moves: int, size, opti
     if scene == "results":
         sc.skip_animation()  # the picture shows the end of the count-up
     app.scenes.push(sc)
+    if not wait_loaded(app, sc):
+        print(f"note: the {scene} scene was still reading after {LOAD_WAIT_S:.0f} s; drawn as it was")
     sc.draw(app.window)
     path.parent.mkdir(parents=True, exist_ok=True)
     try:

@@ -110,6 +110,11 @@ def test_a_finished_record_can_be_reviewed_from_saved_games(monkeypatch):
     scene = SavesScene(app)
     app.scenes.push(scene)
     app.frame(16)
+    for _ in range(500):                       # the lists are read in the background (bounded wait)
+        if not scene.loading:
+            break
+        app.frame(16)
+        time.sleep(0.01)
     scene._switch(1)
     app.frame(16)
     assert scene.delete_btn.label.startswith("Review") and scene.delete_btn.enabled

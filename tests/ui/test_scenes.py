@@ -1,4 +1,6 @@
 """Scenes driven by posted pygame events under the dummy video driver: select -> setup -> play -> back."""
+import time
+
 import pygame
 import pytest
 
@@ -142,6 +144,11 @@ def test_saved_games_list_resumes_and_deletes_with_a_question(app):
     app.scenes.top._activate("saves")
     assert top(app) == "SavesScene"
     sc = app.scenes.top
+    for _ in range(500):                       # the lists are read in the background (bounded wait)
+        if not sc.loading:
+            break
+        app.frame(16)
+        time.sleep(0.01)
     key(app, pygame.K_DELETE)
     assert sc.dialog is not None
     key(app, pygame.K_n)                       # keep it
