@@ -8,6 +8,9 @@
     python main.py bench                 start-up, frame time, playouts per second
     python main.py bench --against PATH engine speed side by side with another checkout
     python main.py --selftest            load all data, play one game of each, check records
+    python main.py host --game G --seats net,net,medium ...   referee a game for players on other machines
+    python main.py join ws://HOST:PORT --code CODE --ai medium  play a seat of a hosted game headless
+    python main.py --version             print the version
 """
 import time
 

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import time
 
-from game.ai.bots import bot_move, make_bot
+from game.ai.bots import make_bot
+from game.core.match import Match
 from game.core.record import make_record, save_record
 from game.core.rng import Rng
 from game.core.rules import Seat
@@ -29,27 +30,29 @@ def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 10000
 
     ``think``, when given, receives per seat [decisions, total seconds, longest seconds], in CPU time
     (the process's own): a machine busy with other work does not inflate it."""
-    s = rules.new_game(seats, seed, options)
     trials = trials or {}
-    bots = {i: make_bot(seat.kind, rules, seed * 31 + i * 7919 + 0x5EED, timed=False, trial=trials.get(i))
-            for i, seat in enumerate(s.seats) if seat.kind not in ("human", "imaginary")}
+
+    def bot(kind, rules_, bot_seed, seat):
+        return make_bot(kind, rules_, bot_seed, timed=False, trial=trials.get(seat))
+
+    match = Match(rules, seats, seed, options, make_bot=bot)
     if think is not None:
-        think[:] = [[0, 0.0, 0.0] for _ in s.seats]
-    n = 0
-    while not rules.is_over(s):
-        p = rules.to_move(s)
+        think[:] = [[0, 0.0, 0.0] for _ in match.table_seats]
+    for _n in range(max_decisions + 1):
+        p = match.to_move()
+        if p is None:
+            return match.state
         t0 = time.process_time()
-        action = bot_move(bots[p], rules, s, p)
+        action = match.ai_move(p)
         if think is not None:
             dt = time.process_time() - t0
             think[p][0] += 1
             think[p][1] += dt
             think[p][2] = max(think[p][2], dt)
-        s = rules.apply(s, action)
-        n += 1
-        if n > max_decisions:
-            raise RuntimeError(f"game with seed {seed} did not end after {max_decisions} decisions")
-    return s
+        match.submit(action, p)
+    if match.over():
+        return match.state
+    raise RuntimeError(f"game with seed {seed} did not end after {max_decisions} decisions")
 
 
 def autoplay(game: str, players: int | None, ai: str, seed: int, games: int, options,

@@ -1,0 +1,457 @@
+"""The headless referee: a websockets server that runs one Match for seats here and elsewhere.
+
+Seats are people on other machines (network seats, joined with the join code), AIs on the host, or
+(later, with a window) a person at the host's screen. The host waits a bounded time for every
+network seat, then plays: the host's AIs think in a thread (the server keeps answering), a network
+seat's move comes as an ``act`` naming one of the legal actions the host sent (index and repr, both
+checked against the host's own list), the record is saved after every decision, and each guest gets,
+after every change, the view of its own seat (protocol.seat_view: the observation only).
+
+Real-world faults: a guest that drops may come back to its seat with the join code and its seat
+token and gets the table as it is; a seat lost longer than ``lost_wait`` (or silent on its turn
+longer than ``turn_wait``) is given to an AI of level ``lost_ai`` when one is named, and otherwise
+the game stops there (its record kept). Garbage, oversized, out-of-turn or illegal messages get a
+refusal and change nothing; a connection refused ``MAX_REFUSED`` times is closed. Every wait is
+bounded; the server listens on ``bind`` (the loopback by default) and port 0 picks a free port.
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from websockets.asyncio.server import serve
+from websockets.exceptions import ConnectionClosed
+
+from game import __version__
+from game.core.match import Match, Refused
+from game.core.record import RecordError, save_record
+from game.net.codec import StateCodec
+from game.net.protocol import (GUEST_TRANSPORT_MAX, PROTOCOL, ProtocolError, dumps, news, parse_guest,
+                               refusal, seat_view)
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read aloud and typed without doubt
+CODE_LENGTH = 6
+JOIN_TIMEOUT = 10.0       # a new connection's join must come within this many seconds
+SEND_TIMEOUT = 20.0       # a guest that does not take a message in this long is dropped
+MAX_REFUSED = 50          # refused messages one connection may send before it is closed
+
+_quiet = logging.getLogger("anthology.net")
+_quiet.addHandler(logging.NullHandler())
+_quiet.propagate = False
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+@dataclass
+class HostResult:
+    status: str                     # "over" | "no_guests" | "abandoned" | "stopped"
+    decisions: int = 0
+    winners: list = field(default_factory=list)
+    sheets: list = field(default_factory=list)
+    record: Path | None = None
+    save_error: str | None = None
+    missing: list = field(default_factory=list)   # seats that never joined or were lost (not "over")
+
+
+class _Saver:
+    """Writes the newest record off the event loop (a write with its fsyncs takes ~10-20 ms): never
+    behind by more than the write in flight, a newer record replacing one still waiting."""
+
+    def __init__(self, path: Path, say: Callable[[str], None]):
+        self.path, self.say = path, say
+        self.error: str | None = None
+        self._cond = threading.Condition()
+        self._next = None
+        self._busy = False
+
+    def save(self, rec) -> None:
+        with self._cond:
+            self._next = rec
+            if not self._busy:
+                self._busy = True
+                threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                rec, self._next = self._next, None
+                if rec is None:
+                    self._busy = False
+                    self._cond.notify_all()
+                    return
+            try:
+                save_record(self.path, rec)
+            except (OSError, RecordError) as e:
+                why = str(getattr(e, "strerror", None) or e)
+                if self.error is None:
+                    self.say(f"could not save the record ({why}); the game goes on")
+                self.error = why
+
+    def flush(self, timeout: float = 30.0) -> None:
+        with self._cond:
+            self._cond.wait_for(lambda: not self._busy, timeout)
+
+
+class _Peer:
+    """One guest's connection: its messages go out in the order they were made (a writer task)."""
+
+    def __init__(self, ws, seat: int):
+        self.ws, self.seat = ws, seat
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.sent_log = 0      # events of the log this guest holds
+        self.task = asyncio.ensure_future(self._write())
+
+    def put(self, msg: dict) -> None:
+        self.queue.put_nowait(dumps(msg))
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        self.queue.put_nowait((code, reason))
+
+    async def _write(self):
+        while True:
+            item = await self.queue.get()
+            try:
+                if isinstance(item, tuple):
+                    await asyncio.wait_for(self.ws.close(*item), SEND_TIMEOUT)
+                    return
+                await asyncio.wait_for(self.ws.send(item), SEND_TIMEOUT)
+            except (ConnectionClosed, OSError, asyncio.TimeoutError):
+                transport = getattr(self.ws, "transport", None)
+                if transport is not None:
+                    transport.abort()     # a guest that does not read is cut off, not waited for
+                return
+
+    async def drained(self, timeout: float) -> None:
+        try:
+            await asyncio.wait_for(asyncio.shield(self.task), timeout)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            self.task.cancel()
+
+
+class Host:
+    """Runs one game for ``seats`` (Seat objects; a network seat is a "human" seat listed in
+    ``net``). ``say(line)`` receives plain English lines for the console (developers'); ``code``
+    None makes a fresh join code; ``record_path`` receives the record after every decision."""
+
+    def __init__(self, rules, seats, net: list[int], seed: int, options: dict | None = None, *,
+                 make_bot: Callable | None = None, code: str | None = None, record_path: Path | str | None = None,
+                 bind: str = "127.0.0.1", port: int = 0, join_wait: float = 120.0, lost_wait: float = 60.0,
+                 turn_wait: float = 600.0, lost_ai: str | None = None, say: Callable[[str], None] | None = None):
+        self.rules = rules
+        self.net = sorted(set(net))
+        for p in self.net:
+            if not 0 <= p < len(seats) or seats[p].kind != "human":
+                raise ValueError(f"seat {p + 1} cannot be a network seat")
+        self.record_path = Path(record_path) if record_path is not None else None
+        self.saver = _Saver(self.record_path, say or (lambda line: None)) if self.record_path is not None else None
+        if make_bot is None:
+            from game.ai.bots import make_bot as level_bot
+
+            def make_bot(kind, rules_, seed_, seat):   # untimed: a seed plays the same on any machine
+                return level_bot(kind, rules_, seed_, timed=False)
+        self.match = Match(rules, seats, seed, options or {}, make_bot=make_bot, autosave=self._autosave)
+        missing_bots = [i for i, st in enumerate(self.match.table_seats)
+                        if st.kind not in ("human", "imaginary") and i not in self.match.bots]
+        if missing_bots or [i for i, st in enumerate(self.match.table_seats)
+                            if st.kind == "human" and i not in self.net]:
+            raise ValueError("every seat must be a network seat or an AI of the host (no one is at this screen)")
+        # the public reference game: what host and guest alike deal from the seats and options alone
+        self.codec = StateCodec(rules.new_game(list(seats), 0, self.match.options))
+        self.code = code or new_code()
+        self.bind, self.port = bind, port
+        self.join_wait, self.lost_wait, self.turn_wait, self.lost_ai = join_wait, lost_wait, turn_wait, lost_ai
+        self.say = say or (lambda line: None)
+        self.tokens: dict[int, str] = {}
+        self.peers: dict[int, _Peer] = {}
+        self.lost_since: dict[int, float] = {}
+        self.started = False
+        self.finished = False
+        self.stopping = False
+        self.changed: asyncio.Event | None = None
+        self.address: str | None = None
+        self.refused_total = 0
+
+    # ---------------------------------------------------------------- the record
+    def _autosave(self, match: Match) -> None:
+        if self.saver is not None:
+            self.saver.save(match.record())
+
+    # ---------------------------------------------------------------- running
+    async def run(self, ready: Callable[[str, str], None] | None = None) -> HostResult:
+        """Serve until the game ends (or cannot go on); ``ready(address, code)`` once listening."""
+        self.changed = asyncio.Event()
+        async with serve(self._connection, self.bind, self.port, max_size=GUEST_TRANSPORT_MAX,
+                         compression=None, open_timeout=JOIN_TIMEOUT, ping_interval=20, ping_timeout=20,
+                         close_timeout=5, max_queue=16, logger=_quiet) as server:
+            port = server.sockets[0].getsockname()[1]
+            host = self.bind if ":" not in self.bind else f"[{self.bind}]"
+            self.address = f"ws://{host}:{port}"
+            if ready is not None:
+                ready(self.address, self.code)
+            try:
+                result = await self._game()
+            finally:
+                self.finished = True
+                if self.saver is not None:
+                    await asyncio.to_thread(self.saver.flush)
+                    result_error = self.saver.error
+                for peer in list(self.peers.values()):
+                    peer.close(1000, "game over" if self.match.over() else "the host stopped")
+                for peer in list(self.peers.values()):
+                    await peer.drained(SEND_TIMEOUT)
+                server.close()
+        if self.saver is not None:
+            result.save_error = result_error
+        return result
+
+    def stop(self) -> None:
+        """End the game where it stands (the record kept): ``run`` returns "stopped" at once."""
+        self.stopping = True
+        if self.changed is not None:
+            self.changed.set()
+
+    async def _game(self) -> HostResult:
+        if not await self._await_guests():
+            if self.stopping:
+                return self._result("stopped")
+            missing = [p for p in self.net if p not in self.tokens]
+            return self._result("no_guests", missing)
+        self.started = True
+        self._autosave(self.match)
+        self.say("every seat is taken: the game starts")
+        self._broadcast()
+        while not self.match.over():
+            if self.stopping:
+                for peer in self.peers.values():
+                    peer.put(news("stopped"))
+                return self._result("stopped")
+            p = self.match.to_move()
+            if self.match.is_ai(p):
+                at = self.match.decisions
+                action = await asyncio.to_thread(self.match.ai_move, p)
+                if self.match.decisions == at and not self.match.over():
+                    self.match.submit(action, p)
+                    self._broadcast()
+                continue
+            if not await self._await_move(p):
+                return self._result("stopped" if self.stopping else "abandoned", [p])
+        return self._result("over")       # the final view went out with the last decision
+
+    def _result(self, status: str, missing: list | None = None) -> HostResult:
+        m = self.match
+        over = m.over()
+        return HostResult(status=status, decisions=m.decisions, winners=m.winners(),
+                          sheets=[sh.to_record() for sh in m.rules.score_sheets(m.state)] if over else [],
+                          record=self.record_path, missing=list(missing or []))
+
+    async def _wait_change(self, seconds: float) -> None:
+        self.changed.clear()
+        try:
+            await asyncio.wait_for(self.changed.wait(), max(0.01, min(seconds, 1.0)))
+        except asyncio.TimeoutError:
+            pass
+
+    async def _await_guests(self) -> bool:
+        """Until every network seat has joined (bounded by ``join_wait``); a seat still empty then is
+        given to the lost-seat AI when there is one, else the game does not start."""
+        deadline = time.monotonic() + self.join_wait
+        while True:
+            missing = [p for p in self.net if p not in self.tokens]
+            if not missing:
+                return True
+            if self.stopping:
+                return False
+            left = deadline - time.monotonic()
+            if left <= 0:
+                if self.lost_ai is None:
+                    return False
+                for p in missing:
+                    self._to_ai(p, "never joined")
+                return True
+            await self._wait_change(left)
+
+    async def _await_move(self, p: int) -> bool:
+        """Until network seat ``p`` has moved. Lost longer than ``lost_wait``, or silent on its turn
+        longer than ``turn_wait``: given to the lost-seat AI, or False (the game stops)."""
+        at = self.match.decisions
+        turn_deadline = time.monotonic() + self.turn_wait
+        while self.match.decisions == at and not self.match.over() and not self.match.is_ai(p):
+            if self.stopping:
+                return False
+            now = time.monotonic()
+            if p in self.peers:
+                left = turn_deadline - now
+                why = f"did not move in {self.turn_wait:g} s"
+            else:
+                left = self.lost_since.setdefault(p, now) + self.lost_wait - now
+                why = f"was away for {self.lost_wait:g} s"
+            if left <= 0:
+                if self.lost_ai is None:
+                    self.say(f"seat {p + 1} {why}: the game stops here (its record is kept)")
+                    for q in self.peers:
+                        self.peers[q].put(news("stopped", seat=p))
+                    return False
+                self._to_ai(p, why)
+                return True
+            await self._wait_change(left)
+        return True
+
+    def _to_ai(self, p: int, why: str) -> None:
+        self.match.give_to_ai(p, self.lost_ai)
+        self.say(f"seat {p + 1} {why}: an AI ({self.lost_ai}) plays it from now on")
+        for peer in self.peers.values():
+            peer.put(news("seat_to_ai", seat=p, level=self.lost_ai))
+
+    # ---------------------------------------------------------------- views
+    def _view(self, peer: _Peer) -> None:
+        msg = seat_view(self.rules, self.codec, self.match.state, peer.seat, self.match.decisions, peer.sent_log)
+        peer.sent_log += len(msg["events"])
+        peer.put(msg)
+
+    def _broadcast(self) -> None:
+        if self.started:
+            for peer in self.peers.values():
+                self._view(peer)
+        self.changed.set()
+
+    # ---------------------------------------------------------------- one connection
+    async def _connection(self, ws) -> None:
+        peer = None
+        try:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), JOIN_TIMEOUT)
+            except asyncio.TimeoutError:
+                await self._refuse_and_close(ws, "join_timeout")
+                return
+            try:
+                msg = parse_guest(raw)
+                if msg["type"] != "join":
+                    raise ProtocolError("join_first")
+                seat = self._seat_for(msg)
+            except ProtocolError as e:
+                self.refused_total += 1
+                await self._refuse_and_close(ws, e.code, str(e))
+                return
+            peer = self._seat_peer(ws, seat, msg)
+            refused = 0
+            async for raw in ws:
+                try:
+                    self._act(seat, parse_guest(raw))
+                except ProtocolError as e:
+                    refused += 1
+                    self.refused_total += 1
+                    peer.put(refusal(e.code, str(e)))
+                    if refused >= MAX_REFUSED:
+                        peer.put(refusal("too_many"))
+                        peer.close(1008, "too many refused messages")
+                        break
+        except ConnectionClosed:
+            pass
+        finally:
+            if peer is not None:
+                await self._gone(peer)
+
+    async def _refuse_and_close(self, ws, code: str, detail: str = "") -> None:
+        try:
+            await asyncio.wait_for(ws.send(dumps(refusal(code, detail))), SEND_TIMEOUT)
+            await asyncio.wait_for(ws.close(1008, code), SEND_TIMEOUT)
+        except (ConnectionClosed, OSError, asyncio.TimeoutError):
+            pass
+
+    def _seat_for(self, msg: dict) -> int:
+        """The seat a join asks for (ProtocolError if the code, the versions or the seat are wrong)."""
+        if not hmac.compare_digest(msg["code"].strip().upper().encode(), self.code.encode()):
+            raise ProtocolError("bad_code")
+        if msg["protocol"] != PROTOCOL:
+            raise ProtocolError("protocol", f"the host speaks protocol {PROTOCOL}, the guest {msg['protocol']}")
+        if msg["version"] != __version__:
+            raise ProtocolError("version", f"the host runs version {__version__}, the guest {msg['version'][:40]}")
+        if self.finished:
+            raise ProtocolError("over")
+        seat, token = msg.get("seat"), msg.get("token")
+        if token is not None:
+            if seat is None or seat not in self.tokens or not hmac.compare_digest(
+                    token.encode(), self.tokens[seat].encode()):
+                raise ProtocolError("bad_token")
+            return seat
+        if seat is not None:
+            if seat not in self.net:
+                raise ProtocolError("not_network_seat")
+            if seat in self.tokens or self.match.is_ai(seat):
+                raise ProtocolError("seat_taken")
+            return seat
+        free = [p for p in self.net if p not in self.tokens and not self.match.is_ai(p)]
+        if not free:
+            raise ProtocolError("full")
+        return free[0]
+
+    def _seat_peer(self, ws, seat: int, msg: dict) -> _Peer:
+        back = "token" in msg
+        if not back:
+            self.tokens[seat] = secrets.token_urlsafe(24)
+        old = self.peers.get(seat)
+        peer = _Peer(ws, seat)
+        self.peers[seat] = peer
+        if old is not None:
+            old.close(1000, "the seat joined again from another connection")
+        self.lost_since.pop(seat, None)
+        m = self.match
+        peer.put({"type": "welcome", "seat": seat, "token": self.tokens[seat], "game": self.rules.id,
+                  "seats": [st.to_record() for st in m.seats], "options": dict(m.options),
+                  "version": __version__, "protocol": PROTOCOL, "started": self.started})
+        self.say(f"seat {seat + 1} {'is back' if back else 'joined'}")
+        for q, other in self.peers.items():
+            if q != seat and back:
+                other.put(news("seat_back", seat=seat))
+        if self.started:
+            self._view(peer)
+        self.changed.set()
+        return peer
+
+    async def _gone(self, peer: _Peer) -> None:
+        seat = peer.seat
+        if self.peers.get(seat) is peer:
+            del self.peers[seat]
+            if not self.finished:
+                self.lost_since[seat] = time.monotonic()
+                self.say(f"seat {seat + 1} lost its connection")
+                for other in self.peers.values():
+                    other.put(news("seat_lost", seat=seat))
+            self.changed.set()
+        peer.close()
+        await peer.drained(2.0)
+
+    def _act(self, seat: int, msg: dict) -> None:
+        """A network seat's decision: taken if it is that seat's turn, made on the table as the guest
+        last saw it, and one of the host's own legal actions (index and repr agree)."""
+        if msg["type"] == "join":
+            raise ProtocolError("already_joined")
+        m = self.match
+        if m.over():
+            raise ProtocolError("over")
+        if not self.started:
+            raise ProtocolError("turn", "the game has not started: it starts when every seat has joined")
+        if m.is_ai(seat):
+            raise ProtocolError("turn", "an AI plays this seat now")
+        if m.to_move() != seat:
+            raise ProtocolError("turn")
+        if msg["at"] != m.decisions:
+            raise ProtocolError("stale")
+        legal = m.legal_actions()
+        i = msg["index"]
+        if i >= len(legal) or repr(legal[i]) != msg["repr"]:
+            raise ProtocolError("illegal")
+        try:
+            m.submit(legal[i], seat)
+        except Refused as e:
+            raise ProtocolError(e.code if e.code in ("over", "turn", "illegal") else "illegal") from None
+        self._broadcast()

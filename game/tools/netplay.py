@@ -1,0 +1,138 @@
+"""Headless network play from the command line (developers' English; the window comes later).
+
+    main.py host --game GAME --seats net,net,medium --seed N --records DIR
+        prints "ws://127.0.0.1:PORT code CODE" on its first line, waits (--wait SECONDS) for every
+        network seat, plays the game and exits when it ends; the record is DIR/<game>-<seed>.yaml,
+        saved after every decision. Exit 0 at the game's end, 3 when it could not be played to it.
+    main.py join ws://127.0.0.1:PORT --code CODE --ai medium
+        joins, plays its seat by that AI level and prints the result at the game's end (exit 0);
+        exit 3 when the host cannot be reached or refuses.
+
+Every input is checked before anything is started (one line on stderr, exit 2).
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+import sys
+
+from game.core.rules import AI_KINDS, Seat
+
+HOST_KINDS = ("net", "human", *AI_KINDS)
+ADDRESS_RX = re.compile(r"ws://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]{1,253}):([0-9]{1,5})/?")
+CODE_RX = re.compile(r"[A-Za-z0-9]{4,16}")
+NAMES = ["Ann", "Bruno", "Cleo", "Dario", "Ella", "Femi", "Gus", "Hana"]
+
+
+def parse_host_seats(rules, text: str) -> list[str]:
+    """'net,net,medium' -> ['net', 'net', 'medium'], checked against the game's player count."""
+    from game.tools.cli import UsageError
+    kinds = [part.strip().lower() for part in str(text).split(",")]
+    for kind in kinds:
+        if kind not in HOST_KINDS:
+            shown = f"{kind!r} is not a seat kind" if kind else "a seat is missing"
+            raise UsageError(f"--seats {text}: {shown} (one of {', '.join(HOST_KINDS)} per seat, comma-separated)")
+    if "human" in kinds:
+        raise UsageError(f"--seats {text}: a headless host has no one at its screen: use net (a person on "
+                         f"another machine) or an AI level")
+    if not rules.min_players <= len(kinds) <= rules.max_players:
+        raise UsageError(f"--seats: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
+                         f"not {len(kinds)} (one kind per seat)")
+    return kinds
+
+
+def host(game: str, seats_text: str, seed: int | None, records: str | None, options, wait: float,
+         code: str | None = None, port: int = 0, bind: str = "127.0.0.1", lost_wait: float = 60.0,
+         lost_ai: str | None = None, turn_wait: float = 600.0) -> int:
+    from game.net.host import Host
+    from game.tools.cli import MAX_SEED, UsageError, check_game, check_options, check_records
+    rules = check_game(game)
+    kinds = parse_host_seats(rules, seats_text)
+    options = check_options(rules, options)
+    if seed is None:
+        seed = secrets.randbelow(MAX_SEED + 1)      # never told to the guests
+    if code is not None and not CODE_RX.fullmatch(code):
+        raise UsageError(f"--code {code!r}: 4 to 16 letters and digits")
+    if lost_ai is not None and lost_ai not in AI_KINDS:
+        raise UsageError(f"--lost-ai: one of {', '.join(AI_KINDS)}, not {lost_ai!r}")
+    colors = list(rules.seat_colors)
+    seats = [Seat(NAMES[i], colors[i % len(colors)], "human" if k == "net" else k) for i, k in enumerate(kinds)]
+    problem = rules.validate_setup(seats, options)
+    if problem:
+        raise UsageError(problem)
+    path = None
+    if records is not None:
+        folder = check_records(records)
+        path = folder / f"{game}-{seed}.yaml"
+        if path.exists() and not path.is_file():
+            raise UsageError(f"--records {records}: {path.name} is in the way (not a file)")
+    net = [i for i, k in enumerate(kinds) if k == "net"]
+    h = Host(rules, seats, net, seed, options, code=code.upper() if code else None, record_path=path,
+             bind=bind, port=port, join_wait=wait, lost_wait=lost_wait, turn_wait=turn_wait, lost_ai=lost_ai,
+             say=lambda line: print(line, flush=True))
+
+    def ready(address: str, join_code: str) -> None:
+        print(f"{address} code {join_code}", flush=True)
+
+    try:
+        result = asyncio.run(h.run(ready))
+    except OSError as e:
+        print(f"anthology: cannot listen on {bind}:{port} ({e.strerror or e})", file=sys.stderr)
+        return 3
+    if result.status == "no_guests":
+        missing = ", ".join(str(p + 1) for p in result.missing)
+        print(f"anthology: no one joined seat(s) {missing} within {wait:g} s: the game did not start",
+              file=sys.stderr)
+        return 3
+    if result.status != "over":
+        where = f"; record: {result.record}" if result.record else ""
+        print(f"anthology: the game stopped after {result.decisions} decisions{where}", file=sys.stderr)
+        return 3
+    _print_result(rules, seats, result.winners, result.sheets, result.decisions)
+    if result.record is not None:
+        if result.save_error:
+            print(f"anthology: the record could not be saved ({result.save_error})", file=sys.stderr)
+            return 3
+        print(f"record: {result.record}", flush=True)
+    return 0
+
+
+def _print_result(rules, seats, winners: list, sheets: list, decisions: int | None = None) -> None:
+    table = list(seats)
+    while len(table) < len(sheets):            # a seat the rules add (an imaginary player)
+        table.append(Seat(f"seat {len(table) + 1}", "none", "imaginary"))
+    names = ", ".join(table[w].name for w in winners if 0 <= w < len(table)) or "nobody"
+    scores = " ".join(f"{table[sh['player']].name}={sh['total']}" for sh in sheets
+                      if 0 <= sh.get("player", -1) < len(table))
+    after = f" after {decisions} decisions" if decisions is not None else ""
+    print(f"game over{after}: winner {names}; {scores}", flush=True)
+
+
+def join(address: str, code: str, ai: str, seat: int | None = None, ai_seed: int | None = None,
+         timeout: float = 3600.0) -> int:
+    from game.net.guest import Guest, GuestError
+    from game.tools.cli import UsageError
+    if not ADDRESS_RX.fullmatch(address.strip()) or not 0 < int(ADDRESS_RX.fullmatch(address.strip())[2]) < 65536:
+        raise UsageError(f"join: {address!r} is not a host's address (it looks like ws://127.0.0.1:PORT)")
+    if not CODE_RX.fullmatch(code.strip()):
+        raise UsageError(f"--code {code!r}: the join code the host printed (4 to 16 letters and digits)")
+    if ai not in AI_KINDS:
+        raise UsageError(f"--ai: one of {', '.join(AI_KINDS)}, not {ai!r}")
+    guest = Guest(address.strip().rstrip("/"), code.strip().upper(), level=ai, seat=seat, ai_seed=ai_seed,
+                  say=lambda line: print(line, flush=True), idle_timeout=min(timeout, 900.0))
+
+    async def bounded():
+        return await asyncio.wait_for(guest.run(), timeout)
+
+    try:
+        result = asyncio.run(bounded())
+    except GuestError as e:
+        print(f"anthology: {e}", file=sys.stderr)
+        return 3
+    except asyncio.TimeoutError:
+        print(f"anthology: the game did not end within {timeout:g} s", file=sys.stderr)
+        return 3
+    print(f"seat {result.seat + 1}: {result.moves} decisions sent", flush=True)
+    _print_result(guest.rules, result.seats, result.winners, result.sheets)
+    return 0
