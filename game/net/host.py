@@ -140,14 +140,21 @@ class _Peer:
 class Host:
     """Runs one game for ``seats`` (Seat objects; a network seat is a "human" seat listed in
     ``net``). ``say(line)`` receives plain English lines for the console (developers'); ``code``
-    None makes a fresh join code; ``record_path`` receives the record after every decision."""
+    None makes a fresh join code; ``record_path`` receives the record after every decision.
+    ``local`` lists the "human" seats played at the host's own screen (the host's window): their
+    decisions come through ``act_local`` (called in the host's event loop), bounded by ``turn_wait``."""
 
     def __init__(self, rules, seats, net: list[int], seed: int, options: dict | None = None, *,
                  make_bot: Callable | None = None, code: str | None = None, record_path: Path | str | None = None,
                  bind: str = "127.0.0.1", port: int = 0, join_wait: float = 120.0, lost_wait: float = 60.0,
-                 turn_wait: float = 600.0, lost_ai: str | None = None, say: Callable[[str], None] | None = None):
+                 turn_wait: float = 600.0, lost_ai: str | None = None, say: Callable[[str], None] | None = None,
+                 local: list[int] = ()):
         self.rules = rules
         self.net = sorted(set(net))
+        self.local = sorted(set(local) - set(self.net))
+        for p in self.local:
+            if not 0 <= p < len(seats) or seats[p].kind != "human":
+                raise ValueError(f"seat {p + 1} cannot be a seat at the host's screen")
         for p in self.net:
             if not 0 <= p < len(seats) or seats[p].kind != "human":
                 raise ValueError(f"seat {p + 1} cannot be a network seat")
@@ -162,7 +169,7 @@ class Host:
         missing_bots = [i for i, st in enumerate(self.match.table_seats)
                         if st.kind not in ("human", "imaginary") and i not in self.match.bots]
         if missing_bots or [i for i, st in enumerate(self.match.table_seats)
-                            if st.kind == "human" and i not in self.net]:
+                            if st.kind == "human" and i not in self.net and i not in self.local]:
             raise ValueError("every seat must be a network seat or an AI of the host (no one is at this screen)")
         # the public reference game: what host and guest alike deal from the seats and options alone
         self.codec = StateCodec(rules.new_game(list(seats), 0, self.match.options))
@@ -242,6 +249,10 @@ class Host:
                     self.match.submit(action, p)
                     self._broadcast()
                 continue
+            if p in self.local and not self.match.is_ai(p):
+                if not await self._await_local(p):
+                    return self._result("stopped" if self.stopping else "abandoned", [p])
+                continue
             if not await self._await_move(p):
                 return self._result("stopped" if self.stopping else "abandoned", [p])
         return self._result("over")       # the final view went out with the last decision
@@ -304,6 +315,32 @@ class Host:
                 return True
             await self._wait_change(left)
         return True
+
+    async def _await_local(self, p: int) -> bool:
+        """Until the person at the host's screen has moved for seat ``p`` (bounded by ``turn_wait``)."""
+        at = self.match.decisions
+        deadline = time.monotonic() + self.turn_wait
+        while self.match.decisions == at and not self.match.over():
+            if self.stopping:
+                return False
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.say(f"seat {p + 1} (at the host's screen) did not move in {self.turn_wait:g} s: the game stops")
+                for peer in self.peers.values():
+                    peer.put(news("stopped", seat=p))
+                return False
+            await self._wait_change(left)
+        return True
+
+    def act_local(self, seat: int, action) -> None:
+        """A decision of a seat played at the host's screen (call it in the host's event loop):
+        ``Refused`` unless the game has started, ``seat`` is a local seat and it is its turn."""
+        if seat not in self.local:
+            raise Refused("turn", f"seat {seat} is not played at this screen")
+        if not self.started:
+            raise Refused("turn", "the game has not started: it starts when every seat has joined")
+        self.match.submit(action, seat)
+        self._broadcast()
 
     def _to_ai(self, p: int, why: str) -> None:
         self.match.give_to_ai(p, self.lost_ai)

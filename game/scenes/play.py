@@ -1,7 +1,9 @@
 """Play: the table, whose turn, the log, undo, help; AI moves at a readable pace.
 
-The scene never edits State: it asks the view for an Action, checks it is
-legal, and asks the rules for the next State. It autosaves after every decision.
+The scene never edits State: the game runs in a Match below it (game/core/match.py: who moves,
+legality and turn checks, the record, the autosave hook, the AI seats and their seeds, undo read from
+the events). The scene asks the view for an Action and submits it to the match; what it keeps is
+about showing: animations, the log, the hold's clock, hints, the guide and the replay's cursor.
 """
 from __future__ import annotations
 
@@ -12,8 +14,7 @@ import pygame
 
 from game.ai.bots import bot_move, make_bot
 from game.core.i18n import _, format_list, format_number, ngettext, pgettext
-from game.core.record import make_record
-from game.core.undo import revealing, undo_allowed
+from game.core.match import Match, Refused
 from game.core.paths import saving_enabled
 from game.core.saves import BackgroundSaver, new_slot
 from game.games import get_rules
@@ -30,7 +31,6 @@ from game.ui.widgets import Button, Dialog, LogView, draw_note, draw_panel, draw
 AI_DELAY_MS = 650      # pause before an AI's first decision of a turn (after the table's animations)
 AI_STEP_MS = 350       # between an AI's own decisions within one turn (it thinks meanwhile)
 HOLD_MS = 2500         # a person's decision that hands the turn to an AI waits this long (undo)
-AI_SEED_SALT = 0x5EED
 # the replay's keys and what they do (the control strip's buttons do the same)
 REPLAY_KEYS = {pygame.K_RIGHT: "step", pygame.K_LEFT: "step_back", pygame.K_HOME: "start", pygame.K_END: "end",
                pygame.K_SPACE: "play", pygame.K_UP: "turn_back", pygame.K_DOWN: "turn",
@@ -41,15 +41,19 @@ REPLAY_KEYS = {pygame.K_RIGHT: "step", pygame.K_LEFT: "step_back", pygame.K_HOME
 
 class PlayScene(Scene):
     def __init__(self, app, game_id, seats, seed, options, states=None, replay=False, fast_ai=False,
-                 save_path=None, guided=False, review=None):
+                 save_path=None, guided=False, review=None, match=None):
         super().__init__(app)
         self.save_path = save_path   # this game's own save slot (made at its first save)
         self.saver = BackgroundSaver(background=not app.headless)
         self.game_id, self.seed, self.options = game_id, seed, dict(options)
         self.rules = get_rules(game_id)
         self.input_seats = list(seats)  # an imaginary seat given here keeps its chosen colour
-        self.states = states or [self.rules.new_game(list(seats), seed, self.options)]
         self.replay = replay
+        # the game below the scene (``match``: one run elsewhere, e.g. by a network host, that this
+        # scene shows; see net_play.py)
+        self.match = match or Match(self.rules, seats, seed, self.options, states=states,
+                                    make_bot=lambda kind, rules, bot_seed, seat: make_bot(kind, rules, bot_seed),
+                                    autosave=lambda match: self.autosave())
         self.cursor = len(self.states) - 1 if not replay else 0
         # a game review on the replay: (player, mistakes costliest first); N / P go from one to the next
         self.review_player, self.mistakes = review if review else (None, [])
@@ -66,8 +70,6 @@ class PlayScene(Scene):
         self.ai_due = 0.0             # the AI's answer is played once ai_wait reaches this
         self.ai_thread: threading.Thread | None = None
         self.ai_result = None
-        self.bot_seeds = {i: seed * 31 + i * 7919 + AI_SEED_SALT for i, s in enumerate(self.seats) if s.is_ai}
-        self.bots = {i: make_bot(self.seats[i].kind, self.rules, k) for i, k in self.bot_seeds.items()}
         self.ai_future = None         # a decision thought out in the worker process
         if self.bots and not replay and app.ai_worker is not None:
             app.ai_worker.warm(game_id)
@@ -128,6 +130,19 @@ class PlayScene(Scene):
 
     # -- state helpers -----------------------------------------------------
     @property
+    def states(self) -> list:
+        """The match's states (read them; the match alone adds and takes back)."""
+        return self.match.states
+
+    @property
+    def bots(self) -> dict:
+        return self.match.bots
+
+    @property
+    def bot_seeds(self) -> dict:
+        return self.match.bot_seeds
+
+    @property
     def state(self):
         return self.states[self.cursor]
 
@@ -177,32 +192,39 @@ class PlayScene(Scene):
 
     # -- decisions -----------------------------------------------------------
     def submit(self, action) -> bool:
-        """Apply a decision (human or AI) if it is legal; autosave; animate."""
-        s = self.state
-        if action not in self.rules.legal_actions(s):
+        """Submit a decision (human or AI) to the match, which takes it if it is legal (and
+        autosaves through the scene's ``autosave``); animate and log it."""
+        if self.replay:
+            return False
+        try:
+            self.match.check(action, None)
+        except Refused:
             self.message = _("That move is not allowed right now.")
             return False
         self.saver.flush()   # the last decision is on disk before the next is taken
-        before = len(s.log)
-        mover = self.rules.to_move(s)
-        new = self.rules.apply(s, action)
+        prev = self.match.state
+        mover = self.match.to_move()
         guiding = self._guide_words()
+        self.message = ""
+        try:
+            events = self.match.submit(action)
+        except Refused:      # (checked above: only a game changed meanwhile lands here)
+            self.message = _("That move is not allowed right now.")
+            return False
+        new = self.match.state
         if self.view.marks_move(action):
             self.last_moves[mover] = action   # stays marked on the table until that player's next move
-        self.states.append(new)
         self.cursor = len(self.states) - 1
         self.ai_wait = 0.0
         if guiding:
             self.guide_done.append((len(self.states), guiding))
-        events = new.log.since(before)
-        self._hold(mover, new, events)
+        self._hold(mover, prev, new)
         self.view.on_events(events, new)
         if not self.fast_ai:
             name = self.view.sound_of(events)
             if name:
                 self.app.sound.play(name)
         self._extend_log()
-        self.message = ""
         if mover == self.guide_for and self.rules.to_move(new) != mover and not self.guide_turn_told:
             self.guide_turn_told = True
             # i18n: said once to a newcomer after their first whole turn; {help_key} and {tab_key} are
@@ -213,7 +235,6 @@ class PlayScene(Scene):
         self.focus.reset()
         self.hint.cancel()
         self.dirty = True
-        self.autosave()
         return True
 
     def autosave(self):
@@ -232,8 +253,8 @@ class PlayScene(Scene):
             except OSError as e:
                 self.saver.error = e     # told like a failed write; the next decision tries again
                 return
-        rec = make_record(self.rules, self.state, self.input_seats, self.seed, self.options)
-        self._finished = self.over()
+        rec = self.match.record()
+        self._finished = self.match.over()
         self.saver.save(self.save_path, rec, finish=self._finished)
 
     def _check_saver(self):
@@ -243,14 +264,15 @@ class PlayScene(Scene):
             self.message = _("Could not save the game ({reason}); it goes on in memory.").format(
                 reason=getattr(e, "strerror", None) or e)
 
-    def _hold(self, mover, new, events):
+    def _is_human(self, p: int) -> bool:
+        return self.seats[p].kind == "human"
+
+    def _hold(self, mover, prev, new):
         """A person's decision that hands the turn to an AI, revealing nothing, is held for
         HOLD_MS: the AI waits, and undo can still take it back (otherwise the next roll or draw
-        would come before anyone could reach for undo)."""
+        would come before anyone could reach for undo). The match says when; the clock is ours."""
         self.held_until = None
-        if (not self.fast_ai and not self.replay and mover is not None and self.seats[mover].kind == "human"
-                and self.rules.to_move(new) in self.bots and not revealing(self.rules, events)
-                and not self.rules.is_over(new)):
+        if not self.fast_ai and not self.replay and self.match.holds_after(mover, prev, new, human=self._is_human):
             self.held_until = self.clock_ms + HOLD_MS
 
     def held(self) -> bool:
@@ -259,20 +281,19 @@ class PlayScene(Scene):
     def can_undo(self) -> bool:
         """BGA rules: same player to act, their own last decision, nothing revealed since; or the
         person's last decision while it is held (see _hold)."""
-        if self.replay or len(self.states) < 2 or self.over():
+        if self.replay or len(self.states) < 2 or self.match.over():
             return False
         if self.held():
             return True
-        return undo_allowed(self.rules, self.states[-2], self.states[-1],
-                            lambda p: self.seats[p].kind == "human")
+        return self.match.can_undo(self._is_human)
 
     def undo(self):
-        if not self.can_undo():
+        # the view's own follow-ups (``answered``) go back with the decision they answered; the
+        # match saves the game after the undo
+        if not self.can_undo() or not self.match.undo(self._is_human, answered=self.view.answered,
+                                                      force=self.held()):
             self.message = _("Nothing to undo: only your own moves this turn that revealed nothing.")
             return
-        self.states.pop()
-        while len(self.states) > 1 and self.view.answered(self.states[-1]):   # the view's own follow-ups too
-            self.states.pop()
         self.held_until = None
         self.guide_done = [(n, words) for n, words in self.guide_done if n <= len(self.states)]
         self.cursor = len(self.states) - 1
@@ -283,15 +304,13 @@ class PlayScene(Scene):
         self.last_moves.clear()
         self.view.on_undo(self.state)
         self._rebuild_log()
-        self.autosave()
         self.dirty = True
 
     # -- AI ------------------------------------------------------------------
     def _ai_to_move(self) -> int | None:
         if self.replay or self.over() or self.dialog:
             return None
-        p = self.rules.to_move(self.state)
-        return p if p is not None and p in self.bots else None
+        return self.match.ai_to_move()
 
     def _start_ai(self, p: int, use_worker: bool = True):
         s = self.state
@@ -355,7 +374,7 @@ class PlayScene(Scene):
         p = self._ai_to_move()
         if p is None:
             return False
-        return self.submit(bot_move(self.bots[p], self.rules, self.state, p))
+        return self.submit(self.match.ai_move(p))
 
     def private_info(self) -> bool:
         """Several humans share the screen and the game hides something from some of them."""

@@ -33,6 +33,9 @@ class SelectScene(Scene):
         self.history_btn = Button("", "history")
         self.settings_btn = Button("", "settings")
         self.quit_btn = Button("", "quit")
+        self.host_btn = Button("", "host")      # play together from different machines
+        self.join_btn = Button("", "join")
+        self.hosting = False                    # "Host a table" chosen: the next card opens its setup
         self.saves: list = []
         self.rule_links: list[tuple[pygame.Rect, object]] = []   # each card's "How to play"
         self.help = None                                          # the rules shown over the menu
@@ -68,6 +71,10 @@ class SelectScene(Scene):
         self.settings_btn.label = pgettext("button", "Settings")
         # i18n: a button: close the program
         self.quit_btn.label = pgettext("button", "Quit")
+        # i18n: a menu button: host a game that players on other machines join
+        self.host_btn.label = _("Host a table")
+        # i18n: a menu button: join a game hosted on another machine
+        self.join_btn.label = _("Join a table")
 
     @staticmethod
     def _told(msgs: list[str]) -> str:
@@ -89,7 +96,7 @@ class SelectScene(Scene):
 
     def _items(self):
         """Focusable things in keyboard order: the cards, then the buttons."""
-        return list(range(len(self.catalog))) + ["continue", "saves", "history", "settings", "quit"]
+        return list(range(len(self.catalog))) + ["continue", "saves", "history", "settings", "quit", "host", "join"]
 
     def _layout(self, size):
         w, h = size
@@ -102,10 +109,15 @@ class SelectScene(Scene):
         y = th.px(190)
         self.cards = [(pygame.Rect(x + i * (cw + gap), y, cw, ch), c) for i, c in enumerate(self.catalog)]
         row = pygame.Rect(0, y + ch + th.px(44), w, th.px(70))
-        layout_row(self._buttons(), row, th.px(24), width=th.px(300))
+        layout_row(self._buttons()[:5], row, th.px(24), width=th.px(300))
+        # the network's two buttons, in the top right corner (above the cards)
+        bw, bh = th.px(250), th.px(52)
+        self.host_btn.rect = pygame.Rect(w - th.px(24) - bw, th.px(20), bw, bh)
+        self.join_btn.rect = pygame.Rect(w - th.px(24) - bw, th.px(20) + bh + th.px(12), bw, bh)
 
     def _buttons(self):
-        return [self.continue_btn, self.saves_btn, self.history_btn, self.settings_btn, self.quit_btn]
+        return [self.continue_btn, self.saves_btn, self.history_btn, self.settings_btn, self.quit_btn,
+                self.host_btn, self.join_btn]
 
     def _open(self, i: int):
         c = self.catalog[i]
@@ -122,7 +134,8 @@ class SelectScene(Scene):
             self.dirty = True
             return
         from game.scenes.setup import SetupScene
-        self.app.scenes.push(SetupScene(self.app, c.id))
+        hosting, self.hosting = self.hosting, False
+        self.app.scenes.push(SetupScene(self.app, c.id, network=hosting))
 
     def _continue(self):
         if not self.saves:
@@ -146,6 +159,12 @@ class SelectScene(Scene):
             self.app.scenes.push(SettingsScene(self.app))
         elif item == "quit":
             self.app.quit()
+        elif item == "host":
+            self.hosting = True
+            self.message = _("Choose the game to host.")
+        elif item == "join":
+            from game.scenes.net_play import JoinScene
+            self.app.scenes.push(JoinScene(self.app))
         else:
             self._open(item)
 

@@ -19,7 +19,10 @@ from game.ui.widgets import Button, draw_panel, layout_row
 KINDS = ["human", "easy", "medium", "hard", "empty"]
 # who sits in a seat, as setup shows it (translated when drawn)
 KIND_LABELS = {"human": N_("Human"), "easy": N_("AI - Easy"), "medium": N_("AI - Medium"),
-               "hard": N_("AI - Hard"), "empty": N_("(empty seat)")}
+               "hard": N_("AI - Hard"), "empty": N_("(empty seat)"),
+               # i18n: who sits in a seat: a person playing from another machine (a hosted game)
+               "network": N_("Network player")}
+NET_KINDS = KINDS[:1] + ["network"] + KINDS[1:]   # a hosted table's seats: a person may be on another machine
 NAMES = ["Ann", "Bruno", "Cleo", "Dario", "Ella", "Femi"]
 NAME_FIELD_CHARS = 14   # what the name field shows; within the rule every record loads by
 
@@ -88,8 +91,10 @@ def check_seats(rules, seats: list[Seat], options: dict) -> str | None:
 
 
 class SetupScene(Scene):
-    def __init__(self, app, game_id: str):
+    def __init__(self, app, game_id: str, network: bool = False):
         super().__init__(app)
+        self.network = network       # hosting a table: a seat may be a person on another machine
+        self.kind_list = NET_KINDS if network else KINDS
         self.game_id = game_id
         self.rules = get_rules(game_id)
         self.entry = get_game(game_id)
@@ -103,6 +108,8 @@ class SetupScene(Scene):
         self.options = {o["key"]: o.get("default") for o in self.rules.options_spec}
         self.extra_color: str | None = None   # colour chosen for a seat the rules add (It Happens..' imaginary player)
         self._recall(app.settings["last_seats"].get(game_id))
+        if network and "network" not in self.kinds:
+            self.kinds[1] = "network"
         self.seed_text = ""
         self.guided = False          # a guided first turn for the first human
         self.message = ""
@@ -163,10 +170,15 @@ class SetupScene(Scene):
 
     # -- model -------------------------------------------------------------
     def seats(self) -> list[Seat]:
-        seats = [Seat(self.names[i].strip(), self.seat_colors[i], self.kinds[i])
+        seats = [Seat(self.names[i].strip(), self.seat_colors[i], "human" if self.kinds[i] == "network" else self.kinds[i])
                  for i in range(len(self.kinds)) if self.kinds[i] != "empty"]
         extra = self.extra_seat(seats)
         return seats + [extra] if extra else seats
+
+    def net_seats(self) -> list[int]:
+        """The seats (as ``seats()`` lists them) played from other machines."""
+        taken = [k for k in self.kinds if k != "empty"]
+        return [i for i, k in enumerate(taken) if k == "network"]
 
     def extra_seat(self, seats) -> Seat | None:
         """The seat the rules add for this many players, with the colour chosen for it (or None)."""
@@ -193,8 +205,9 @@ class SetupScene(Scene):
         return rows
 
     def _cycle_kind(self, i, step=1):
-        k = KINDS.index(self.kinds[i])
-        self.kinds[i] = KINDS[(k + step) % len(KINDS)]
+        kinds = self.kind_list
+        k = kinds.index(self.kinds[i])
+        self.kinds[i] = kinds[(k + step) % len(kinds)]
 
     def _cycle_color(self, i, step=1):
         used = {self.seat_colors[j] for j in range(len(self.kinds)) if j != i and self.kinds[j] != "empty"}
@@ -218,7 +231,18 @@ class SetupScene(Scene):
             self.message = problem
             self.dirty = True
             return
+        if not problem and self.network and not self.net_seats():
+            problem = _("Choose at least one Network player (a person on another machine).")
+        if problem:
+            self.message = problem
+            self.dirty = True
+            return
         seed = int(seed_s) if seed_s else random.SystemRandom().randrange(1, 10**9)
+        if self.network:
+            from game.scenes.net_play import HostScene
+            self.app.scenes.push(HostScene(self.app, self.game_id, seats, self.net_seats(), seed,
+                                           dict(self.options)))
+            return
         self._remember()
         from game.scenes.play import PlayScene
         self.app.scenes.push(PlayScene(self.app, self.game_id, seats, seed, dict(self.options),

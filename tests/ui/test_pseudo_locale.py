@@ -19,7 +19,9 @@ SMALL, LARGE = (1280, 720), (1920, 1080)
 
 def cases():
     out = [("select", None, None, SMALL), ("select", None, None, LARGE), ("settings", None, None, SMALL),
-           ("history", None, None, SMALL), ("saves", None, None, SMALL)]
+           ("history", None, None, SMALL), ("saves", None, None, SMALL),
+           # playing together from different machines: the hosted setup, the host waiting, the join form
+           ("netsetup", "micropolis", None, SMALL), ("host", "micropolis", None, SMALL), ("join", None, None, SMALL)]
     for gid in available_games():
         info = get_game(gid)
         out += [("help", gid, None, SMALL), ("setup", gid, None, SMALL), ("results", gid, None, SMALL)]

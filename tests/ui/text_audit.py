@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import time
 import sys
 import tempfile
 from contextlib import contextmanager
@@ -40,12 +41,14 @@ class Drawn:
 class Audit:
     texts: list[Drawn] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    as_written: set = field(default_factory=set)    # shown as typed or made (a table's address, its code)
 
     def leaks(self) -> list[str]:
         """Drawn texts with plain ASCII letters (in the pseudo-locale: words that bypassed the
         catalog), but for proper names shown as written (the games' designers)."""
         from game.games import games
         proper = {g.designer for g in games()}
+        proper |= self.as_written
         return sorted({d.text for d in self.texts if ASCII.search(d.text) and d.text not in proper})
 
 
@@ -135,10 +138,26 @@ def build(app, scene: str, game: str | None, players: int | None, seed: int, mov
     if scene == "saves":
         from game.scenes.saves import SavesScene
         return SavesScene(app)
+    if scene == "netsetup":
+        from game.scenes.setup import SetupScene
+        sc = SetupScene(app, game, network=True)
+        sc.names = [PSEUDO_NAMES[i % len(PSEUDO_NAMES)] for i in range(len(sc.names))]
+        return sc
+    if scene == "host":      # waiting for a network seat, on the loopback
+        from game.core.rules import Seat
+        from game.games import get_rules
+        from game.scenes.net_play import HostScene
+        rules = get_rules(game)
+        seats = [Seat(PSEUDO_NAMES[i], rules.seat_colors[i], "human") for i in range(rules.min_players)]
+        return HostScene(app, game, seats, [1], seed, {}, bind="127.0.0.1")
+    if scene == "join":
+        from game.scenes.net_play import JoinScene
+        sc = JoinScene(app, "", "")
+        return sc
     raise ValueError(f"unknown scene {scene!r}")
 
 
-SCENES = ("select", "help", "setup", "play", "results", "settings", "history", "saves")
+SCENES = ("select", "help", "setup", "play", "results", "settings", "history", "saves", "netsetup", "host", "join")
 
 
 def audit_scene(scene: str, game: str | None = None, players: int | None = None, seed: int = 1, moves: int = 40,
@@ -155,6 +174,11 @@ def audit_scene(scene: str, game: str | None = None, players: int | None = None,
             app.scenes.push(sc)
             for _ in range(settle_frames):       # background loads (history, saves) and animations
                 app.frame(16)
+            if scene == "host":                  # the table's address comes from the host's thread
+                deadline = time.monotonic() + 20
+                while sc.address is None and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                audit.as_written |= {sc.address, sc.code}
             screen = SpyScreen(app.window.get_size(), tags, audit)
             overlay = getattr(sc, "help", None) if scene == "help" else None
             for page in range(len(overlay.pages) if overlay else 1):
@@ -168,6 +192,9 @@ def audit_scene(scene: str, game: str | None = None, players: int | None = None,
                         sc._still = None      # draw the words, not the picture kept of them
                     sc.draw(screen)
                 audit.problems += overlaps(audit.texts[first:])
+            stop = getattr(sc, "stop", None)
+            if stop is not None:
+                stop()
         if out:
             pygame.image.save(screen, out)
     finally:

@@ -1,0 +1,131 @@
+"""What a window needs to host or join a table: an event loop in a thread beside the window's loop,
+and a guest that keeps every view of its seat (not only the latest) for a table to draw, sends the
+person's decisions, and says how its connection stands. No pygame here; nothing in it blocks the
+caller: the window only reads what the loop's thread wrote, and hands work over thread-safely.
+"""
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections import deque
+from typing import Any, Callable
+
+from game.net.codec import CodecError
+from game.net.guest import FATAL, Guest, GuestError
+from game.net.protocol import dumps
+
+
+class LoopThread:
+    """Runs ``make_coro()`` in an asyncio loop of its own thread; ``result`` / ``error`` when done.
+    ``call(fn, *args)`` runs ``fn`` in that loop (thread-safe, never waits for it)."""
+
+    def __init__(self, make_coro: Callable[[], Any], name: str = "anthology-net"):
+        self.loop = asyncio.new_event_loop()
+        self.result = None
+        self.error: BaseException | None = None
+        self.done = False
+        self._task = None
+        self._make = make_coro
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
+
+    def start(self) -> "LoopThread":
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self._task = self.loop.create_task(self._make())
+            self.result = self.loop.run_until_complete(self._task)
+        except asyncio.CancelledError:
+            pass
+        except BaseException as e:      # kept for the window to tell; the thread ends quietly
+            self.error = e
+        finally:
+            self.done = True
+            try:
+                self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            finally:
+                self.loop.close()
+
+    def call(self, fn: Callable, *args) -> None:
+        if not self.done and not self.loop.is_closed():
+            try:
+                self.loop.call_soon_threadsafe(fn, *args)
+            except RuntimeError:        # the loop closed meanwhile
+                pass
+
+    def cancel(self) -> None:
+        """Stop the coroutine (it ends at its next await)."""
+        if self._task is not None:
+            self.call(self._task.cancel)
+
+    def join(self, seconds: float) -> bool:
+        self.thread.join(seconds)
+        return not self.thread.is_alive()
+
+
+class TableGuest(Guest):
+    """A guest whose seat is played by a person at a window: no bot (``level`` None); every view's
+    observed state is kept in ``seen`` (one per decision, ``at`` says which), a lost connection is
+    told by ``connected``, and ``send(action, at)`` sends a decision made on the view ``at``."""
+
+    def __init__(self, address: str, code: str, **kw):
+        kw.setdefault("level", None)
+        kw.setdefault("open_timeout", 5.0)
+        super().__init__(address, code, **kw)
+        self.seen: deque = deque()     # (at, observed state), appended by the loop's thread
+        self.news: deque = deque()     # info messages ({"code": ...}) for the table to word
+        self.connected = False
+        self.joined = False
+        self.ws = None
+        self.fatal: str | None = None   # the refusal code that ended the guest (bad_code, version ...)
+        if self.on_message is None:
+            self.on_message = self._message
+
+    async def _session(self, ws) -> bool:
+        self.ws, self.connected = ws, True
+        try:
+            return await super()._session(ws)
+        finally:
+            self.connected, self.ws = False, None
+
+    def _welcome(self, msg: dict) -> None:
+        super()._welcome(msg)
+        self.joined = True
+
+    def _take_view(self, msg: dict):
+        out = super()._take_view(msg)
+        self.seen.append((msg["at"], self.view))
+        return out
+
+    async def run(self):
+        try:
+            return await super().run()
+        except GuestError:
+            if self.refused and self.refused[-1] in FATAL:
+                self.fatal = self.refused[-1]
+            raise
+
+    def _message(self, msg: dict) -> None:
+        if msg["type"] == "info":
+            self.news.append(msg)
+
+    def send(self, loop_thread: LoopThread, action, at: int) -> None:
+        """Send ``action`` as decided on the view ``at`` (from any thread; never waits)."""
+        loop_thread.call(lambda: asyncio.ensure_future(self._send(action, at)))
+
+    async def _send(self, action, at: int) -> None:
+        msg, ws = self.last, self.ws
+        if msg is None or ws is None or msg["at"] != at:
+            return                      # the table moved on (or the connection is down): not sent
+        try:
+            legal = [self.codec.decode(item["a"]) for item in msg["legal"]]
+            i = legal.index(action)
+        except (CodecError, ValueError):
+            return
+        try:
+            await ws.send(dumps({"type": "act", "index": i, "repr": msg["legal"][i]["repr"], "at": at}))
+            self.moves += 1
+        except Exception:   # a connection dropping now is told by ``connected``; the view is sent again
+            pass

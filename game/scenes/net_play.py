@@ -1,0 +1,542 @@
+"""Play together from different machines: host a table, join one.
+
+HostScene: the host's program is the referee. game/net/host.py runs the one Match in an event loop
+of its own thread (net/table.py's LoopThread) beside the window's loop; the scene shows the address
+and the join code while the network seats join, then the table as the play scene shows any game.
+Seats at this screen decide through the host (``act_local``, handed over thread-safely); the host's
+AIs think in its thread, never in a frame.
+
+JoinScene: an address and a code; it connects (net/table.py's TableGuest, a guest of guest.py that
+keeps every view) in a thread and, once the first view came, opens GuestTable: the same table view
+drawing the observation the guest receives, the log from its events, clicks sent to the host, hints
+for the guest's own seat. Undo is not offered over the network (the bar says so when asked). A
+lost connection is told and joined again (a bounded number of tries, guest.py).
+
+No frame ever waits on the network: the scenes read what the loop's thread wrote, and give it work
+through ``LoopThread.call``.
+"""
+from __future__ import annotations
+
+import socket
+
+import pygame
+
+from game.core.i18n import _, pgettext
+from game.core.match import Refused
+from game.games import get_rules
+from game.scenes.common import Background, draw_message, draw_title
+from game.scenes.manager import Scene
+from game.scenes.play import PlayScene
+from game.ui import theme as T
+from game.ui.views.base import ViewContext
+from game.ui.settings import SPEED_FACTOR
+from game.ui.widgets import Button, Dialog, draw_panel, layout_row, wrap
+
+PORT = 0                 # the host's port: 0 picks a free one (shown with the address)
+LOST_AI = "medium"       # a network seat away too long is played by this AI level
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network (None when unknown). A UDP socket 'connected' to a
+    private address sends nothing; it only makes the system pick the outgoing interface."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.254.254.254", 1))
+            ip = s.getsockname()[0]
+        return None if ip.startswith("0.") else ip
+    except OSError:
+        return None
+
+
+# the words for a host's refusal of a join (translated when drawn)
+def refusal_words(code: str | None, address: str) -> str:
+    if code == "bad_code":
+        return _("The host refused the join code. Check the code and try again.")
+    if code in ("version", "protocol"):
+        return _("The host runs another version of Anthology; both need the same version.")
+    if code in ("full", "seat_taken", "not_network_seat"):
+        return _("Every network seat at that table is taken.")
+    if code == "closed":
+        return _("The host closed the connection.")
+    # i18n: {address} is what the player typed, e.g. "ws://192.168.1.20:50123"
+    return _("Cannot reach a table at {address}.").format(address=address)
+
+
+class SeenMatch:
+    """A match played elsewhere as one seat sees it: the observations it received, one per
+    decision (read-only here; decisions go to the host)."""
+
+    bots: dict = {}
+    bot_seeds: dict = {}
+
+    def __init__(self, rules, first):
+        self.rules = rules
+        self.states = [first]
+        self.seats = list(first.seats)
+        self.table_seats = list(first.seats)
+
+    @property
+    def state(self):
+        return self.states[-1]
+
+    def over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def to_move(self):
+        return None if self.over() else self.rules.to_move(self.state)
+
+    def ai_to_move(self):
+        return None
+
+    def can_undo(self, human) -> bool:
+        return False
+
+
+class NetTable(PlayScene):
+    """A table of a match run by a host: its states are followed as they come (animated and
+    logged as in any game); the seats in ``local`` are played at this screen, their decisions sent
+    with ``send``. No undo, no AI of its own, no save slot (the host keeps the record)."""
+
+    def __init__(self, app, game_id, seats, options, match, local: list[int]):
+        self.local = list(local)
+        self.sent_at: int | None = None     # the decision this screen's move was sent on
+        self.refused = False                # set by the other thread when the host refused it
+        super().__init__(app, game_id, seats, 0, options, match=match)
+
+    # -- what is different over the network -----------------------------------
+    def started(self) -> bool:
+        return True
+
+    def humans(self) -> list[int]:
+        return list(self.local)
+
+    def context(self) -> ViewContext:
+        s = self.state
+        self.view.confirm_placements = self.app.settings["confirm_placements"]
+        self.view.anim_factor = SPEED_FACTOR[self.app.settings["animation_speed"]]
+        over = self.rules.is_over(s)
+        to_move = None if over else self.rules.to_move(s)
+        last = self.cursor == len(self.states) - 1
+        mine = (self.started() and to_move in self.local and last and self.sent_at != self.cursor)
+        if over:
+            viewer, reveal = None, True
+        elif len(self.local) == 1:
+            viewer, reveal = self.local[0], False
+        else:
+            viewer, reveal = (to_move if mine and self.peeking else None), False
+        legal = self.rules.legal_actions(s) if mine else []
+        return ViewContext(viewer=viewer, to_move=to_move, human_turn=mine, legal=legal, reveal_all=reveal)
+
+    def submit(self, action) -> bool:
+        ctx = self.context()
+        if not ctx.human_turn or action not in ctx.legal:
+            self.message = _("That move is not allowed right now.")
+            return False
+        self.send(ctx.to_move, action)
+        self.sent_at = self.cursor
+        if self.view.marks_move(action):
+            self.last_moves[ctx.to_move] = action
+        self.message = ""
+        self.tooltip = None
+        self.focus.reset()
+        self.hint.cancel()
+        self.dirty = True
+        return True
+
+    def send(self, seat: int, action) -> None:
+        raise NotImplementedError
+
+    def incoming(self) -> list:
+        """New states of the match, in order (the host's list, or the guest's views)."""
+        return []
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self):
+        self.message = _("Undo is not offered in a game over the network.")
+
+    def _ai_to_move(self):
+        return None
+
+    def autosave(self):
+        pass
+
+    @staticmethod
+    def _button_tip(action):
+        if action == "undo":
+            return _("Undo is not offered in a game over the network.")
+        return PlayScene._button_tip(action)
+
+    def _follow(self) -> bool:
+        """Show every state that came since the last frame: animate, sound and log it. True if any."""
+        self.incoming()
+        moved = False
+        for _n in range(1000):               # bounded: a frame shows at most this many decisions
+            if self.cursor >= len(self.states) - 1:
+                break
+            prev, new = self.states[self.cursor], self.states[self.cursor + 1]
+            self.cursor += 1
+            events = new.log.since(len(prev.log)) if len(new.log) >= len(prev.log) else []
+            self.view.on_events(events, new)
+            if events:
+                name = self.view.sound_of(events)
+                if name:
+                    self.app.sound.play(name)
+            self._extend_log()
+            moved = True
+        if moved:
+            self.tooltip = None
+            self.focus.reset()
+            self.hint.cancel()
+            self.dirty = True
+        if self.refused:
+            self.refused, self.sent_at = False, None
+            self.message = _("That move is not allowed right now.")
+            self.dirty = True
+        return moved
+
+    def update(self, dt_ms):
+        moved = self._follow()
+        return super().update(dt_ms) or moved
+
+    def back(self):
+        if self.over():
+            self.to_menu()
+            return
+        self.dialog = Dialog(_("Leave this game?"), self.leave_words(),
+                             [Button(_("Leave to menu"), "leave", key=pygame.K_y, style="danger"),
+                              Button(_("Keep playing"), "stay", key=pygame.K_n, style="primary")])
+        self.dialog.focus = 1
+        self.dirty = True
+
+    def leave_words(self) -> str:
+        return _("You leave the game over the network; the others cannot go on with your seat.")
+
+    def stop(self) -> None:
+        """End the network side (never waits)."""
+
+    def to_menu(self):
+        self.stop()
+        super().to_menu()
+
+    def on_quit(self):
+        self.stop()
+
+    def show_results(self):
+        from game.scenes.results import ResultsScene
+        self.stop()
+        self.app.scenes.replace(ResultsScene(self.app, self.game_id, self.input_seats, 0, self.options,
+                                             self.state, from_replay=True, history=self.states))
+
+    def net_words(self) -> str:
+        """A line on how the network stands ('' when all is well)."""
+        return ""
+
+    def draw(self, surf):
+        super().draw(surf)
+        words = self.net_words()
+        if words and not self.message:
+            draw_message(surf, self.th, words, color=T.INK)
+
+
+class HostScene(NetTable):
+    """Host a table: seats here, on other machines (``net``) and AIs; this program referees."""
+
+    def __init__(self, app, game_id, seats, net: list[int], seed: int, options, bind: str | None = None,
+                 port: int = PORT, join_wait: float = 3600.0, lost_wait: float = 120.0):
+        from game.net.host import Host
+        from game.net.table import LoopThread
+        rules = get_rules(game_id)
+        local = [i for i, st in enumerate(seats) if st.kind == "human" and i not in net]
+        self.bind = bind or ("127.0.0.1" if app.headless else "0.0.0.0")
+        self.host = Host(rules, seats, net, seed, options, local=local, bind=self.bind, port=port,
+                         join_wait=join_wait, lost_wait=lost_wait, turn_wait=24 * 3600.0, lost_ai=LOST_AI)
+        self.address: str | None = None
+        self.code = self.host.code
+        super().__init__(app, game_id, seats, options, self.host.match, local)
+        self.seed = seed
+        self.runner = LoopThread(lambda: self.host.run(self._ready), name="anthology-host").start()
+
+    def _ready(self, address: str, code: str) -> None:      # in the host's thread
+        port = address.rsplit(":", 1)[1]
+        if self.bind == "0.0.0.0":
+            ip = lan_address()
+            address = f"ws://{ip}:{port}" if ip else f"ws://127.0.0.1:{port}"
+        self.address = address
+
+    def started(self) -> bool:
+        return self.host.started
+
+    def send(self, seat, action):
+        def act():
+            try:
+                self.host.act_local(seat, action)
+            except Refused:
+                self.refused = True
+        self.runner.call(act)
+
+    def stop(self):
+        self.runner.call(self.host.stop)
+
+    def leave_words(self) -> str:
+        return _("Leaving ends the game for every player at this table.")
+
+    def net_words(self) -> str:
+        if self.runner.done and not self.over():
+            return self._ended_words()
+        lost = [self.seats[p].shown_name for p in sorted(self.host.lost_since) if p not in self.host.peers]
+        if lost and self.host.started and not self.over():
+            # i18n: {name} is a player on another machine whose connection dropped
+            return _("{name} lost the connection; waiting for them to join again.").format(name=lost[0])
+        return ""
+
+    def _ended_words(self) -> str:
+        if self.runner.error is not None:
+            # i18n: {reason} is the system's own words (often English), e.g. "Address already in use"
+            return _("The table could not open ({reason}).").format(
+                reason=getattr(self.runner.error, "strerror", None) or self.runner.error)
+        return _("The game over the network has stopped.")
+
+    def update(self, dt_ms):
+        if not self.host.started:
+            self.dirty = True
+            self.clock_ms += dt_ms
+            return True
+        return super().update(dt_ms)
+
+    def handle(self, ev):
+        if not self.host.started:
+            if self.dialog is None and ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+                self.to_menu()
+                return
+            if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.cancel_btn.hit(ev.pos):
+                self.to_menu()
+                return
+            if self.dialog is None:
+                return
+        super().handle(ev)
+
+    @property
+    def cancel_btn(self) -> Button:
+        if not hasattr(self, "_cancel"):
+            self._cancel = Button("", "cancel")
+            self._cancel.rect = pygame.Rect(0, 0, 0, 0)
+        return self._cancel
+
+    def draw(self, surf):
+        if self.host.started:
+            return super().draw(surf)
+        th = self.th
+        W, H = surf.get_size()
+        surf.blit(self.bg.get((W, H)), (0, 0))
+        # i18n: the heading while a hosted game waits for its players; {game} is the game's title
+        draw_title(surf, th, _("Hosting {game}").format(game=_(self.rules.title)),
+                   _("Tell the other players the address and the join code."))
+        panel = pygame.Rect(th.px(80), th.px(190), W - th.px(160), H - th.px(330))
+        draw_panel(surf, panel, th)
+        x, y, width = panel.x + th.px(32), panel.y + th.px(28), panel.w - th.px(64)
+        if self.runner.done:
+            lines = [(self._ended_words(), "body", T.DANGER, True)]
+        elif self.address is None:
+            lines = [(_("Opening the table..."), "body", T.INK, False)]
+        else:
+            lines = [(_("Address"), "label", T.INK_SOFT, True), (self.address, "title", T.INK, True),
+                     # i18n: the short code a player types to join the hosted game
+                     (_("Join code"), "label", T.INK_SOFT, True), (self.code, "title", T.INK, True),
+                     (_("Waiting for the players on other machines:"), "label", T.INK, True)]
+            for p in self.host.net:
+                name = self.seats[p].shown_name
+                if p in self.host.tokens:
+                    # i18n: a seat on another machine whose player has joined; {name} is the seat's name
+                    words, ink = _("{name} has joined").format(name=name), (40, 110, 60)
+                else:
+                    # i18n: a seat on another machine still empty; {name} is the seat's name
+                    words, ink = _("{name}: waiting...").format(name=name), T.INK_SOFT
+                lines.append((words, "body", ink, False))
+        for text, size, ink, bold in lines:
+            for ln in wrap(text, th.font(size, bold), width):
+                img = th.text(ln, size, ink, bold=bold)
+                surf.blit(img, (x, y))
+                y += img.get_height() + th.px(4)
+            y += th.px(8)
+        # i18n: a button: stop hosting and go back to the menu
+        self.cancel_btn.label = pgettext("button", "Cancel")
+        row = pygame.Rect(panel.x, panel.bottom + th.px(24), panel.w, th.px(64))
+        layout_row([self.cancel_btn], row, 0, width=th.px(300))
+        self.cancel_btn.draw(surf, th)
+
+
+class GuestTable(NetTable):
+    """The guest's table: a view of the remote match from its own seat."""
+
+    def __init__(self, app, guest, runner):
+        self.guest, self.runner = guest, runner
+        self.last_at, first = guest.seen.popleft()
+        match = SeenMatch(guest.rules, first)
+        super().__init__(app, guest.rules.id, guest.seats, {}, match, [guest.seat])
+        self.lost_for = 0.0
+
+    def incoming(self) -> list:
+        for _n in range(1000):
+            if not self.guest.seen:
+                break
+            at, obs = self.guest.seen.popleft()
+            if at > self.last_at:
+                self.states.append(obs)
+            elif self.cursor == len(self.states) - 1:     # the same decision again (a rejoin): shown as is
+                self.states[-1] = obs
+                self._rebuild_log()
+            self.last_at = at
+        for _n in range(100):
+            if not self.guest.news:
+                break
+            self.guest.news.popleft()
+        if self.guest.refused and len(self.guest.refused) > getattr(self, "_refusals", 0):
+            self._refusals = len(self.guest.refused)
+            self.refused = True
+        return self.states
+
+    def send(self, seat, action):
+        self.guest.send(self.runner, action, self.last_at)
+
+    def stop(self):
+        self.runner.cancel()
+
+    def net_words(self) -> str:
+        if self.over():
+            return ""
+        if self.runner.done:
+            if self.guest.result is not None:
+                return ""
+            return _("The connection to the host is lost and could not be made again.")
+        if not self.guest.connected:
+            return _("Connection lost: joining the table again...")
+        return ""
+
+
+class JoinScene(Scene):
+    """Join a table: the host's address and its join code, then the guest's table."""
+
+    def __init__(self, app, address: str = "", code: str = ""):
+        super().__init__(app)
+        self.bg = Background()
+        self.fields = {"address": address, "code": code}
+        self.editing = "address"
+        self.message = ""
+        self.guest = None
+        self.runner = None
+        self.join_btn = Button("", "join", style="primary")
+        self.back_btn = Button("", "back")
+        self.boxes: dict[str, pygame.Rect] = {}
+
+    def enter(self):
+        super().enter()
+        pygame.key.start_text_input()
+
+    def address(self) -> str:
+        a = self.fields["address"].strip()
+        return a if "://" in a else f"ws://{a}"
+
+    def join(self):
+        from game.net.table import LoopThread, TableGuest
+        if self.runner is not None and not self.runner.done:
+            return
+        if not self.fields["address"].strip() or not self.fields["code"].strip():
+            self.message = _("Type the host's address and the join code.")
+            return
+        self.message = ""
+        self.guest = TableGuest(self.address(), self.fields["code"].strip())
+        self.runner = LoopThread(self.guest.run, name="anthology-guest").start()
+
+    def connecting(self) -> bool:
+        return self.runner is not None and not self.runner.done
+
+    def update(self, dt_ms):
+        if self.runner is None:
+            return False
+        g = self.guest
+        if g.rules is not None and g.seen:
+            self.app.scenes.replace(GuestTable(self.app, g, self.runner))
+            return True
+        if self.runner.done:
+            err = self.runner.error
+            code = g.fatal
+            if code is None and err is not None and "closed the connection" in str(err):
+                code = "closed"
+            self.message = refusal_words(code, self.address())
+            self.runner = self.guest = None
+        self.dirty = True
+        return True
+
+    def handle(self, ev):
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for name, r in self.boxes.items():
+                if r.collidepoint(ev.pos):
+                    self.editing = name
+            if self.join_btn.hit(ev.pos):
+                self.join()
+            elif self.back_btn.hit(ev.pos):
+                self.leave()
+        elif ev.type == pygame.TEXTINPUT and self.editing:
+            most = 120 if self.editing == "address" else 16
+            text = "".join(ch for ch in ev.text if ch.isprintable() and not ch.isspace())
+            self.fields[self.editing] = (self.fields[self.editing] + text)[:most]
+        elif ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.leave()
+            elif ev.key == pygame.K_BACKSPACE and self.editing:
+                self.fields[self.editing] = self.fields[self.editing][:-1]
+            elif ev.key == pygame.K_TAB:
+                self.editing = "code" if self.editing == "address" else "address"
+            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.editing == "address":
+                    self.editing = "code"
+                else:
+                    self.join()
+        self.dirty = True
+
+    def leave(self):
+        if self.runner is not None:
+            self.runner.cancel()
+        self.app.scenes.pop()
+
+    def draw(self, surf):
+        th = self.th
+        W, H = surf.get_size()
+        surf.blit(self.bg.get((W, H)), (0, 0))
+        draw_title(surf, th, _("Join a table"), _("Type the address and the join code the host's screen shows."))
+        panel = pygame.Rect(th.px(80), th.px(190), W - th.px(160), th.px(380))
+        draw_panel(surf, panel, th)
+        x, y, width = panel.x + th.px(32), panel.y + th.px(28), panel.w - th.px(64)
+        # i18n: the labels of the join screen's fields; an example address shows its form
+        labels = {"address": _("Address (for example ws://192.168.1.20:50123)"), "code": _("Join code")}
+        self.boxes = {}
+        for name in ("address", "code"):
+            img = th.text(labels[name], "label", T.INK, bold=True)
+            surf.blit(img, (x, y))
+            y += img.get_height() + th.px(6)
+            box = pygame.Rect(x, y, width, th.px(56))
+            editing = self.editing == name
+            pygame.draw.rect(surf, (255, 252, 240) if editing else (246, 238, 220), box, border_radius=th.px(10))
+            pygame.draw.rect(surf, T.HILITE if editing else T.PAPER_DARK, box, th.px(3), border_radius=th.px(10))
+            t = th.text(self.fields[name] + ("|" if editing else ""), "body", T.INK)
+            surf.blit(t, (box.x + th.px(14), box.centery - t.get_height() // 2),
+                      area=pygame.Rect(max(0, t.get_width() - box.w + th.px(28)), 0, box.w - th.px(28), t.get_height()))
+            self.boxes[name] = box
+            y = box.bottom + th.px(20)
+        if self.connecting():
+            if self.guest is not None and self.guest.joined:
+                words = _("Joined: waiting for the host to start the game...")
+            else:
+                words = _("Connecting...")
+            surf.blit(th.text(words, "body", T.INK_SOFT), (x, y))
+        # i18n: a button: connect to the hosted game
+        self.join_btn.label = pgettext("button", "Join")
+        self.join_btn.enabled = not self.connecting()
+        self.back_btn.label = pgettext("button", "Back")
+        row = pygame.Rect(panel.x, panel.bottom + th.px(24), panel.w, th.px(64))
+        layout_row([self.join_btn, self.back_btn], row, th.px(20), width=th.px(260))
+        for b in (self.join_btn, self.back_btn):
+            b.draw(surf, th)
+        draw_message(surf, th, self.message)
