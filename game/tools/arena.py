@@ -48,15 +48,8 @@ MAX_AGAINST_BYTES = 20_000_000   # an --against file is read only up to this siz
 # ---------------------------------------------------------------- inputs
 def parse_seats(rules, text: str) -> list[str]:
     """'hard,medium' -> ['hard', 'medium'], checked against the levels and the game's player count."""
-    levels = [part.strip().lower() for part in str(text).split(",")]
-    for level in levels:
-        if level not in LEVELS:
-            shown = f"{level!r} is not an AI level" if level else "a level is missing"
-            raise UsageError(f"--seats {text}: {shown} (one of {', '.join(LEVELS)} per seat, comma-separated)")
-    if not rules.min_players <= len(levels) <= rules.max_players:
-        raise UsageError(f"--seats: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
-                         f"not {len(levels)} (one level per seat)")
-    return levels
+    from game.tools.cli import parse_seat_list
+    return parse_seat_list(rules, text, LEVELS, "an AI level", "level")
 
 
 def rotation_count(levels: list[str]) -> int:

@@ -212,6 +212,20 @@ def check_out(path) -> Path:
     return p
 
 
+def parse_seat_list(rules, text: str, allowed, what: str, per: str) -> list[str]:
+    """'hard,medium' -> ['hard', 'medium']: each part one of ``allowed`` (``what`` names one, e.g.
+    "an AI level"; ``per`` the word for it, e.g. "level"), as many as the game's player count allows."""
+    parts = [part.strip().lower() for part in str(text).split(",")]
+    for part in parts:
+        if part not in allowed:
+            shown = f"{part!r} is not {what}" if part else f"a {per} is missing"
+            raise UsageError(f"--seats {text}: {shown} (one of {', '.join(allowed)} per seat, comma-separated)")
+    if not rules.min_players <= len(parts) <= rules.max_players:
+        raise UsageError(f"--seats: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
+                         f"not {len(parts)} (one {per} per seat)")
+    return parts
+
+
 def _language(value: str) -> str:
     from game.core import i18n
     code = i18n.normalize(value)

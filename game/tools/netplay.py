@@ -27,18 +27,11 @@ NAMES = ["Ann", "Bruno", "Cleo", "Dario", "Ella", "Femi", "Gus", "Hana"]
 
 def parse_host_seats(rules, text: str) -> list[str]:
     """'net,net,medium' -> ['net', 'net', 'medium'], checked against the game's player count."""
-    from game.tools.cli import UsageError
-    kinds = [part.strip().lower() for part in str(text).split(",")]
-    for kind in kinds:
-        if kind not in HOST_KINDS:
-            shown = f"{kind!r} is not a seat kind" if kind else "a seat is missing"
-            raise UsageError(f"--seats {text}: {shown} (one of {', '.join(HOST_KINDS)} per seat, comma-separated)")
+    from game.tools.cli import UsageError, parse_seat_list
+    kinds = parse_seat_list(rules, text, HOST_KINDS, "a seat kind", "kind")
     if "human" in kinds:
         raise UsageError(f"--seats {text}: a headless host has no one at its screen: use net (a person on "
                          f"another machine) or an AI level")
-    if not rules.min_players <= len(kinds) <= rules.max_players:
-        raise UsageError(f"--seats: {rules.title} is for {rules.min_players} to {rules.max_players} players, "
-                         f"not {len(kinds)} (one kind per seat)")
     return kinds
 
 
