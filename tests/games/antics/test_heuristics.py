@@ -43,7 +43,8 @@ def test_each_level_plays_by_its_own_profile():
     assert HEUR.for_level("hard").w == HEUR.HARD
     # Hard knows the last round for what it is and builds upward more (the hill counts for more)
     assert HEUR.HARD.endgame and HEUR.HARD.hill_w > HEUR.MEDIUM.hill_w
-    assert dataclasses.replace(HEUR.HARD, endgame=False, hill_w=HEUR.MEDIUM.hill_w) == HEUR.MEDIUM
+    assert dataclasses.replace(HEUR.HARD, endgame=False, hill_w=HEUR.MEDIUM.hill_w,
+                               keep_playing=HEUR.MEDIUM.keep_playing) == HEUR.MEDIUM
     assert HEUR.value == HEUR.for_level("medium").value      # the module's functions are Medium's
 
 
@@ -308,3 +309,31 @@ def test_an_action_spent_on_nothing_is_wasted():
     assert h.wasted(R, hatching, p, stop)
     hatched = R.apply(hatching, next(a for a in R.legal_actions(hatching) if not isinstance(a, Stop)))
     assert not h.wasted(R, hatched, p, Stop())       # a stop after an ant was hatched
+
+
+def test_a_player_behind_keeps_playing_rather_than_give_up_a_turn():
+    """Issue 63: a Medium behind, with no action taken yet this turn, values every action that does
+    something keep_playing above what its play-out says (so near-ties no longer end the turn with
+    all actions unused); ending the turn, idle actions and a player ahead are valued as before."""
+    plain = HEUR.Heuristics(dataclasses.replace(HEUR.MEDIUM, keep_playing=0.0))
+    seats = [Seat(f"P{i}", R.seat_colors[i], "medium") for i in range(4)]
+    s, rng, checked, bumped = R.new_game(seats, 31003, {}), Rng(5), {True: 0, False: 0}, 0
+    bots = {i: make_bot("medium", R, 40 + i) for i in range(4)}
+    while not R.is_over(s) and min(checked.values()) < 3:
+        p = R.to_move(s)
+        if s.phase == "act" and not s.used and not s.magnificant_used:
+            acts = R.legal_actions(s)
+            vals = HEUR._MEDIUM.values(R, s)
+            behind = vals[p] < max(v for i, v in enumerate(vals) if i != p)
+            kept = HEUR._MEDIUM.score_actions(R, s, p, rng)
+            base = plain.score_actions(R, s, p, rng)
+            for a, k, b in zip(acts, kept, base):
+                if isinstance(a, EndActions) or not behind:
+                    assert k == pytest.approx(b), (a, behind)
+                else:
+                    assert k == pytest.approx(b) or k == pytest.approx(b + HEUR.MEDIUM.keep_playing), a
+                    bumped += k != pytest.approx(b)
+            if any(not isinstance(a, EndActions) for a in acts):
+                checked[behind] += 1
+        s = R.apply(s, bot_move(bots[p], R, s, p))
+    assert min(checked.values()) >= 3 and bumped > 0
