@@ -150,9 +150,16 @@ def nice_step(span: float) -> int:
     return int(next(m * mag for m in (1, 2, 5, 10) if m * mag >= raw))
 
 
+SMALLER = {"title": "label", "label": "body", "body": "small", "small": "tiny"}
+
+
 def fit_text(th, s: str, style: str, color, width: int, bold: bool = False) -> pygame.Surface:
-    """The words, shortened with a dot until they fit the width."""
+    """The words in ``style``, or a smaller type down to the smallest when they do not fit the
+    width (a longer language); only then shortened with a dot."""
     img = th.text(s, style, color, bold)
+    while img.get_width() > width and style in SMALLER:
+        style = SMALLER[style]
+        img = th.text(s, style, color, bold)
     while img.get_width() > width and len(s) > 1:
         s = s[:-1]
         img = th.text(s.rstrip() + ".", style, color, bold)
@@ -425,7 +432,9 @@ class ResultsScene(Scene):
         note_h = th.font("small").get_linesize()
         labels = [th.text(line_label(k, self.labels), "body") for k in self.lines]
         labels += [th.text(self._tiebreak_label(k, key), "small") for k, key in enumerate(tb_keys)]
-        label_w = min(max(img.get_width() for img in labels) + th.px(16), inner.w * 2 // 5)
+        # the labels take what the players' columns leave (a longer language needs more than 2/5)
+        label_w = min(max(img.get_width() for img in labels) + th.px(16),
+                      max(inner.w * 2 // 5, inner.w - n * th.px(130)))
         col_w = min(th.px(200), (inner.w - label_w) // n)
         xl = inner.centerx - (label_w + col_w * n) // 2
         x0 = xl + label_w
