@@ -15,8 +15,10 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _user_home(tmp_path, monkeypatch):
-    """Saves go to a temporary folder, never the real per-user one."""
+    """Saves go to a temporary folder, never the real per-user one; no test looks for tables on the
+    network (LAN discovery off)."""
     monkeypatch.setenv("ANTHOLOGY_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("ANTHOLOGY_NO_DISCOVERY", "1")
 
 
 @pytest.fixture

@@ -43,12 +43,15 @@ class Match:
     seats, ``table_seats``, are). ``make_bot`` (optional) makes the bots of the AI seats, built at
     once; without it an AI seat has no bot and ``ai_move`` refuses. ``autosave(match)`` (optional) is
     called after every decision and every undo. ``states`` continues a game (a loaded record).
+    ``net`` lists the seats played from other machines (a hosted game): person's seats, marked so
+    in the record so that the host can open the table again from its save.
     """
 
     def __init__(self, rules, seats, seed: int, options: dict | None = None, *, states: list | None = None,
                  make_bot: Callable | None = None, autosave: Callable[["Match"], Any] | None = None,
-                 salt: int = AI_SEED_SALT):
+                 salt: int = AI_SEED_SALT, net=()):
         self.rules = rules
+        self.net = sorted(set(net))     # the seats played from other machines (kept in the record)
         self.seats = list(seats)
         self.seed = seed
         self.options = dict(options or {})
@@ -92,7 +95,7 @@ class Match:
 
     def record(self) -> Record:
         """The game's record as it stands (written after every decision)."""
-        return make_record(self.rules, self.state, self.seats, self.seed, self.options)
+        return make_record(self.rules, self.state, self.seats, self.seed, self.options, self.net)
 
     def winners(self) -> list[int]:
         return list(self.rules.winners(self.state)) if self.over() else []

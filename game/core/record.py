@@ -33,6 +33,11 @@ from game.core.rules import Seat, SEAT_KINDS
 
 FORMAT = "anthology-record/1"
 MAX_SEATS = 8
+# A seat played from another machine (a hosted game) is written as a person's seat with ``net: true``
+# (``{name: Bruno, color: blue, kind: human, net: true}``): every reader, an older version's too,
+# sees a person, and the host resuming the save knows the seat is to be joined over the network.
+# A seat written with ``kind: net`` is read the same way.
+NET_KIND = "net"
 
 
 class RecordError(Exception):
@@ -76,6 +81,16 @@ class Record:
     events: list[dict] = field(default_factory=list)
     final: dict | None = None
     app_version: str = __version__
+    net: list[int] = field(default_factory=list)   # the seats played from other machines (a hosted game)
+
+    def seat_records(self) -> list[dict]:
+        out = []
+        for i, st in enumerate(self.seats):
+            d = st.to_record()
+            if i in self.net:
+                d["net"] = True
+            out.append(d)
+        return out
 
     def to_dict(self) -> dict:
         d = {
@@ -84,7 +99,7 @@ class Record:
             "game": self.game,
             "options": dict(self.options),
             "seed": self.seed,
-            "seats": [s.to_record() for s in self.seats],
+            "seats": self.seat_records(),
             "setup": self.setup,
             "events": self.events,
         }
@@ -308,11 +323,20 @@ def record_from_dict(d: Any, name: str = "record") -> Record:
     raw_seats = d.get("seats")
     if not isinstance(raw_seats, list) or not 1 <= len(raw_seats) <= MAX_SEATS:
         raise RecordError(f"{name}: its seats are not a list of 1 to {MAX_SEATS} players")
-    seats = []
+    seats, net = [], []
     for i, st in enumerate(raw_seats):
         if not isinstance(st, dict):
             raise RecordError(f"{name}: seat {i + 1} is not a player")
         nm, col, kind = st.get("name"), st.get("color"), st.get("kind", "human")
+        flag = st.get("net", False)
+        if type(flag) is not bool:
+            raise RecordError(f"{name}: seat {i + 1} does not say plainly whether it is played from another machine")
+        if kind == NET_KIND:
+            kind, flag = "human", True
+        if flag and kind != "human":
+            raise RecordError(f"{name}: seat {i + 1} is played from another machine but is not a person's seat")
+        if flag:
+            net.append(i)
         problem = name_problem(nm)
         if problem:
             raise RecordError(f"{name}: seat {i + 1} has no usable name ({problem}; a name has 1 to "
@@ -342,7 +366,7 @@ def record_from_dict(d: Any, name: str = "record") -> Record:
     version = d.get("app_version", "?")
     version = version[:40] if isinstance(version, str) and version.isprintable() else "?"
     return Record(game=game, seed=seed, seats=seats, options=dict(options), setup=setup, events=list(events),
-                  final=final, app_version=version)
+                  final=final, app_version=version, net=net)
 
 
 def _norm(x: Any) -> Any:
@@ -364,15 +388,17 @@ def final_of(rules, s) -> dict | None:
     return final
 
 
-def make_record(rules, s, seats: list[Seat], seed: int, options: dict) -> Record:
+def make_record(rules, s, seats: list[Seat], seed: int, options: dict, net=()) -> Record:
     """The record of a game in state ``s`` (written after every decision).
 
     The record lists every seat of the game, the ones the rules add (the
-    imaginary player of a 2-player It Happens..) included.
+    imaginary player of a 2-player It Happens..) included; ``net`` the seats played from other
+    machines (a hosted game).
     """
     seats = list(getattr(s, "seats", seats))
     return Record(game=rules.id, seed=seed, seats=list(seats), options=dict(options),
-                  setup=_norm(rules.record_setup(s)), events=_norm(s.log.to_list()), final=final_of(rules, s))
+                  setup=_norm(rules.record_setup(s)), events=_norm(s.log.to_list()), final=final_of(rules, s),
+                  net=sorted(p for p in set(net) if 0 <= p < len(seats) and seats[p].kind == "human"))
 
 
 def replay(rules, rec: Record, upto: int | None = None, name: str = "record"):

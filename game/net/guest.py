@@ -20,10 +20,10 @@ from game import __version__
 from game.core.match import bot_seed
 from game.core.rules import Seat, log_of
 from game.net.codec import CodecError, StateCodec
-from game.net.protocol import HOST_MAX_BYTES, PROTOCOL, ProtocolError, check_host, dumps
+from game.net.protocol import HOST_MAX_BYTES, PROTOCOL, ProtocolError, check_host, dumps, free_seats
 
 FATAL = ("bad_code", "protocol", "version", "bad_token", "seat_taken", "not_network_seat", "full",
-         "join_first", "join_timeout", "too_many")
+         "join_first", "join_timeout", "too_many", "pick_seat")
 RETRY_PAUSES = (0.2, 0.5, 1.0, 2.0, 4.0)      # seconds before each new try to reach the host
 
 
@@ -48,16 +48,20 @@ class Guest:
 
     ``level`` the AI level that plays the seat (None: the guest only watches, e.g. a test's
     puppet); ``ai_seed`` the bot's seed (by default one made from the seat alone: the guest never
-    knows the game's seed); ``seat``/``token`` ask for a seat (back to it, with its token).
+    knows the game's seed); ``seat``/``token`` ask for a seat (back to it, with its token), ``name``
+    the network seat of that name (how a guest takes its seat again at a table resumed from a save;
+    a table that asks for a name and got none ends the guest with the free seats in ``choices``).
     ``on_message(msg)`` sees every message received, ``say(line)`` gets plain lines for a console.
     ``idle_timeout`` bounds every wait for the host."""
 
     def __init__(self, address: str, code: str, *, level: str | None = "medium", ai_seed: int | None = None,
-                 seat: int | None = None, token: str | None = None, make_bot: Callable | None = None,
+                 seat: int | None = None, token: str | None = None, name: str | None = None,
+                 make_bot: Callable | None = None,
                  on_message: Callable[[dict], None] | None = None, say: Callable[[str], None] | None = None,
                  idle_timeout: float = 600.0, open_timeout: float = 10.0, retries: int = len(RETRY_PAUSES)):
         self.address, self.code, self.level, self.ai_seed = address, code, level, ai_seed
-        self.seat, self.token = seat, token
+        self.seat, self.token, self.name = seat, token, name
+        self.choices: list[tuple[int, str]] = []   # (seat, name) a resumed table offered
         self._make_bot = make_bot
         self.on_message = on_message
         self.say = say or (lambda line: None)
@@ -114,6 +118,8 @@ class Guest:
             join["seat"] = self.seat
         if self.token is not None:
             join["token"] = self.token
+        if self.name is not None and self.seat is None:
+            join["name"] = self.name
         await ws.send(dumps(join))
         self.log = None           # a (re)joined guest gets the whole log again
         while True:
@@ -129,6 +135,10 @@ class Guest:
                 self._welcome(msg)
             elif kind == "refused":
                 self.refused.append(msg["code"])
+                if msg["code"] == "pick_seat":
+                    self.choices = free_seats(msg)
+                    names = ", ".join(n for _p, n in self.choices) or "none"
+                    raise GuestError(f"the host refused: {msg['text']} (free seats: {names})")
                 if msg["code"] in FATAL:
                     raise GuestError(f"the host refused: {msg['text']}")
                 self.say(f"refused: {msg['text']}")

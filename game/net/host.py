@@ -22,6 +22,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -142,13 +143,20 @@ class Host:
     ``net``). ``say(line)`` receives plain English lines for the console (developers'); ``code``
     None makes a fresh join code; ``record_path`` receives the record after every decision.
     ``local`` lists the "human" seats played at the host's own screen (the host's window): their
-    decisions come through ``act_local`` (called in the host's event loop), bounded by ``turn_wait``."""
+    decisions come through ``act_local`` (called in the host's event loop), bounded by ``turn_wait``.
+
+    ``states`` continues a saved game (a hosted game's save, its network seats marked in the record):
+    the table opens again with a new code, and a guest joins a free network seat by its name (a
+    join without one is refused with the free seats' names, "pick_seat"). ``finish(path)`` is
+    called with the record's path once a game that ended is saved (the window moves it to the
+    finished games). ``news`` keeps what happened to the network seats (the messages the guests
+    get: a seat lost, back, given to an AI) for the host's own table to tell."""
 
     def __init__(self, rules, seats, net: list[int], seed: int, options: dict | None = None, *,
                  make_bot: Callable | None = None, code: str | None = None, record_path: Path | str | None = None,
                  bind: str = "127.0.0.1", port: int = 0, join_wait: float = 120.0, lost_wait: float = 60.0,
                  turn_wait: float = 600.0, lost_ai: str | None = None, say: Callable[[str], None] | None = None,
-                 local: list[int] = ()):
+                 local: list[int] = (), states: list | None = None, finish: Callable[[Path], object] | None = None):
         self.rules = rules
         self.net = sorted(set(net))
         self.local = sorted(set(local) - set(self.net))
@@ -165,7 +173,11 @@ class Host:
 
             def make_bot(kind, rules_, seed_, seat):   # untimed: a seed plays the same on any machine
                 return level_bot(kind, rules_, seed_, timed=False)
-        self.match = Match(rules, seats, seed, options or {}, make_bot=make_bot, autosave=self._autosave)
+        self.match = Match(rules, seats, seed, options or {}, make_bot=make_bot, autosave=self._autosave,
+                           states=states, net=self.net)
+        self.resumed = states is not None
+        self.finish = finish
+        self.news: deque = deque(maxlen=200)     # news of the network seats, for the host's own table
         missing_bots = [i for i, st in enumerate(self.match.table_seats)
                         if st.kind not in ("human", "imaginary") and i not in self.match.bots]
         if missing_bots or [i for i, st in enumerate(self.match.table_seats)
@@ -211,6 +223,8 @@ class Host:
                 if self.saver is not None:
                     await asyncio.to_thread(self.saver.flush)
                     result_error = self.saver.error
+                    if self.finish is not None and self.match.over() and result_error is None:
+                        self.finish(self.record_path)
                 for peer in list(self.peers.values()):
                     peer.close(1000, "game over" if self.match.over() else "the host stopped")
                 for peer in list(self.peers.values()):
@@ -234,7 +248,7 @@ class Host:
             return self._result("no_guests", missing)
         self.started = True
         self._autosave(self.match)
-        self.say("every seat is taken: the game starts")
+        self.say("every seat is taken: the game goes on" if self.resumed else "every seat is taken: the game starts")
         self._broadcast()
         while not self.match.over():
             if self.stopping:
@@ -308,6 +322,7 @@ class Host:
             if left <= 0:
                 if self.lost_ai is None:
                     self.say(f"seat {p + 1} {why}: the game stops here (its record is kept)")
+                    self._tell(news("stopped", seat=p))
                     for q in self.peers:
                         self.peers[q].put(news("stopped", seat=p))
                     return False
@@ -326,6 +341,7 @@ class Host:
             left = deadline - time.monotonic()
             if left <= 0:
                 self.say(f"seat {p + 1} (at the host's screen) did not move in {self.turn_wait:g} s: the game stops")
+                self._tell(news("stopped", seat=p))
                 for peer in self.peers.values():
                     peer.put(news("stopped", seat=p))
                 return False
@@ -345,8 +361,13 @@ class Host:
     def _to_ai(self, p: int, why: str) -> None:
         self.match.give_to_ai(p, self.lost_ai)
         self.say(f"seat {p + 1} {why}: an AI ({self.lost_ai}) plays it from now on")
+        self._tell(news("seat_to_ai", seat=p, level=self.lost_ai))
         for peer in self.peers.values():
             peer.put(news("seat_to_ai", seat=p, level=self.lost_ai))
+
+    def _tell(self, msg: dict) -> None:
+        """Keep news for the host's own table (read by the window's thread: a deque is enough)."""
+        self.news.append(msg)
 
     # ---------------------------------------------------------------- views
     def _view(self, peer: _Peer) -> None:
@@ -376,7 +397,7 @@ class Host:
                 seat = self._seat_for(msg)
             except ProtocolError as e:
                 self.refused_total += 1
-                await self._refuse_and_close(ws, e.code, str(e))
+                await self._refuse_and_close(ws, e.code, str(e), **e.extra)
                 return
             peer = self._seat_peer(ws, seat, msg)
             refused = 0
@@ -397,9 +418,9 @@ class Host:
             if peer is not None:
                 await self._gone(peer)
 
-    async def _refuse_and_close(self, ws, code: str, detail: str = "") -> None:
+    async def _refuse_and_close(self, ws, code: str, detail: str = "", **extra) -> None:
         try:
-            await asyncio.wait_for(ws.send(dumps(refusal(code, detail))), SEND_TIMEOUT)
+            await asyncio.wait_for(ws.send(dumps(refusal(code, detail, **extra))), SEND_TIMEOUT)
             await asyncio.wait_for(ws.close(1008, code), SEND_TIMEOUT)
         except (ConnectionClosed, OSError, asyncio.TimeoutError):
             pass
@@ -420,15 +441,23 @@ class Host:
                     token.encode(), self.tokens[seat].encode()):
                 raise ProtocolError("bad_token")
             return seat
+        free = [p for p in self.net if p not in self.tokens and not self.match.is_ai(p)]
+        name = msg.get("name")
+        if seat is None and name is not None:
+            wanted = " ".join(name.split()).casefold()
+            named = [p for p in self.net if " ".join(self.match.seats[p].name.split()).casefold() == wanted]
+            if named:
+                seat = named[0]
         if seat is not None:
             if seat not in self.net:
                 raise ProtocolError("not_network_seat")
             if seat in self.tokens or self.match.is_ai(seat):
                 raise ProtocolError("seat_taken")
             return seat
-        free = [p for p in self.net if p not in self.tokens and not self.match.is_ai(p)]
         if not free:
             raise ProtocolError("full")
+        if self.resumed:      # a game that goes on: each player back to their own seat
+            raise ProtocolError("pick_seat", seats=[{"seat": p, "name": self.match.seats[p].name} for p in free])
         return free[0]
 
     def _seat_peer(self, ws, seat: int, msg: dict) -> _Peer:
@@ -446,6 +475,8 @@ class Host:
                   "seats": [st.to_record() for st in m.seats], "options": dict(m.options),
                   "version": __version__, "protocol": PROTOCOL, "started": self.started})
         self.say(f"seat {seat + 1} {'is back' if back else 'joined'}")
+        if back:
+            self._tell(news("seat_back", seat=seat))
         for q, other in self.peers.items():
             if q != seat and back:
                 other.put(news("seat_back", seat=seat))
@@ -461,6 +492,7 @@ class Host:
             if not self.finished:
                 self.lost_since[seat] = time.monotonic()
                 self.say(f"seat {seat + 1} lost its connection")
+                self._tell(news("seat_lost", seat=seat))
                 for other in self.peers.values():
                     other.put(news("seat_lost", seat=seat))
             self.changed.set()

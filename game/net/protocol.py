@@ -3,12 +3,15 @@
 Guest to host (at most ``GUEST_MAX_BYTES``; every one checked against its schema, see ``parse_guest``):
     {"type": "join", "code": "K7QX2M", "protocol": 1, "version": "0.9.0"}            a free network seat
     {"type": "join", ..., "seat": 1, "token": "..."}                                  back to one's seat
+    {"type": "join", ..., "name": "Bruno"}        the network seat of that name (a resumed table asks for it)
     {"type": "act", "index": 3, "repr": "Place(mound=0, column=2)", "at": 17}          a decision
 
 Host to guest:
     {"type": "welcome", "seat", "token", "game", "seats", "options", "version", "protocol"}
     {"type": "view", ...}      what the guest's seat may see (``seat_view``): after joining and every move
     {"type": "refused", "code", "text"}     a join or an action not taken; the game is unchanged
+    {"type": "refused", "code": "pick_seat", "text", "seats": [{"seat": 1, "name": "Bruno"}]}
+                               a resumed table: which of its free network seats is the guest's?
     {"type": "info", "code", "text", ...}   news: a seat lost, a seat given to an AI, the game stopped
 
 A view is made from ``rules.observe(state, seat)`` alone (never the seed, the random state, a bag's
@@ -31,6 +34,7 @@ MAX_TOKEN = 64
 MAX_REPR = 1000
 MAX_INDEX = 100_000
 MAX_SEAT = 7
+MAX_NAME_CHARS = 40
 
 # refusal and news codes -> English (developers' and logs' words; a table words them from the code)
 REFUSALS = {
@@ -54,6 +58,7 @@ REFUSALS = {
     "stale": "the table has changed since that view",
     "illegal": "that move is not allowed right now",
     "too_many": "too many refused messages: the connection is closed",
+    "pick_seat": "this table goes on from a saved game: join a seat by its name",
 }
 NEWS = {
     "seat_lost": "a seat's player lost the connection",
@@ -66,9 +71,10 @@ NEWS = {
 class ProtocolError(ValueError):
     """A guest's message refused: ``code`` one of REFUSALS."""
 
-    def __init__(self, code: str, detail: str = ""):
+    def __init__(self, code: str, detail: str = "", **extra):
         super().__init__(detail or REFUSALS.get(code, code))
         self.code = code
+        self.extra = extra        # more fields of the refusal (the free seats of a "pick_seat")
 
 
 def dumps(msg: dict) -> str:
@@ -76,8 +82,21 @@ def dumps(msg: dict) -> str:
     return json.dumps(msg, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def refusal(code: str, detail: str = "") -> dict:
-    return {"type": "refused", "code": code, "text": detail or REFUSALS.get(code, code)}
+def refusal(code: str, detail: str = "", **extra) -> dict:
+    return {"type": "refused", "code": code, "text": detail or REFUSALS.get(code, code), **extra}
+
+
+def free_seats(msg: dict) -> list[tuple[int, str]]:
+    """The seats a "pick_seat" refusal offers, checked: (seat, name) pairs (at most MAX_SEAT + 1);
+    anything malformed is left out."""
+    out = []
+    items = msg.get("seats")
+    if type(items) is not list:
+        return out
+    for item in items[:MAX_SEAT + 1]:
+        if type(item) is dict and _whole(item.get("seat"), 0, MAX_SEAT) and _text(item.get("name"), MAX_NAME_CHARS):
+            out.append((item["seat"], item["name"]))
+    return out
 
 
 def news(code: str, **values) -> dict:
@@ -101,7 +120,8 @@ def _whole(v, lo: int, hi: int) -> bool:
 GUEST_SCHEMAS = {
     "join": ({"code": lambda v: _text(v, MAX_CODE), "protocol": lambda v: _whole(v, 0, 1000),
               "version": lambda v: _text(v, 40)},
-             {"seat": lambda v: _whole(v, 0, MAX_SEAT), "token": lambda v: _text(v, MAX_TOKEN)}),
+             {"seat": lambda v: _whole(v, 0, MAX_SEAT), "token": lambda v: _text(v, MAX_TOKEN),
+              "name": lambda v: _text(v, MAX_NAME_CHARS) and bool(v.strip())}),
     "act": ({"index": lambda v: _whole(v, 0, MAX_INDEX), "repr": lambda v: _text(v, MAX_REPR),
              "at": lambda v: _whole(v, 0, 10 ** 9)}, {}),
 }

@@ -14,6 +14,15 @@ lost connection is told and joined again (a bounded number of tries, guest.py).
 
 No frame ever waits on the network: the scenes read what the loop's thread wrote, and give it work
 through ``LoopThread.call``.
+
+A hosted game has a save slot like any game (saves/, written by the host after every decision, its
+network seats marked in the record); Continue or Saved games opens such a save as a hosted table
+again (``HostScene`` with ``states``): a new join code, and each guest takes their seat by name (the
+join screen offers the free seats' names when the host asks for one). What happens to a network
+seat (lost, back, given to an AI) is a line in the log of every table, the host's and the guests'.
+
+On the local network the host announces its table (zeroconf, net/discovery.py; never the code) and
+the join screen lists the tables it finds; both only when ``discovery_on()``, never in tests or CI.
 """
 from __future__ import annotations
 
@@ -23,10 +32,13 @@ import pygame
 
 from game.core.i18n import _, pgettext
 from game.core.match import Refused
+from game.core.paths import saving_enabled
+from game.core.rules import AI_KINDS
 from game.games import get_rules
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
 from game.scenes.play import PlayScene
+from game.scenes.play_aids import kind_words
 from game.ui import theme as T
 from game.ui.views.base import ViewContext
 from game.ui.settings import SPEED_FACTOR
@@ -60,6 +72,35 @@ def refusal_words(code: str | None, address: str) -> str:
         return _("The host closed the connection.")
     # i18n: {address} is what the player typed, e.g. "ws://192.168.1.20:50123"
     return _("Cannot reach a table at {address}.").format(address=address)
+
+
+def news_words(msg: dict, seats) -> str:
+    """A host's news of a network seat in words ('' for news this table does not tell)."""
+    code, seat = msg.get("code"), msg.get("seat")
+    name = seats[seat].shown_name if type(seat) is int and 0 <= seat < len(seats) else None
+    if code == "stopped":
+        if name is None:
+            return _("The host stopped the game.")
+        # i18n: in the log of a game over the network; {name} is the seat the table waited for
+        return _("The game stopped while waiting for {name}.").format(name=name)
+    if name is None:
+        return ""
+    if code == "seat_lost":
+        # i18n: in the log of a game over the network; {name} is a player on another machine
+        return _("{name} lost the connection.").format(name=name)
+    if code == "seat_back":
+        # i18n: in the log of a game over the network; {name} is a player on another machine
+        return _("{name} is back at the table.").format(name=name)
+    if code == "seat_to_ai":
+        level = msg.get("level")
+        if level in AI_KINDS:
+            # i18n: in the log of a game over the network; {name} is a player on another machine, {level}
+            # the computer player that takes the seat over ("medium AI")
+            return _("{name} is away: a {level} plays the seat from now on.").format(name=name,
+                                                                                   level=kind_words(level))
+        # i18n: in the log of a game over the network; {name} is a player on another machine
+        return _("{name} is away: the computer plays the seat from now on.").format(name=name)
+    return ""
 
 
 class SeenMatch:
@@ -101,7 +142,50 @@ class NetTable(PlayScene):
         self.local = list(local)
         self.sent_at: int | None = None     # the decision this screen's move was sent on
         self.refused = False                # set by the other thread when the host refused it
+        self.net_news: list[tuple[int, dict]] = []   # (events in the log when it came, the host's news)
+        self.news_shown = 0                 # the news already in the log's lines
         super().__init__(app, game_id, seats, 0, options, match=match)
+
+    # -- the host's news, in the log between the events -------------------------
+    def take_news(self) -> list[dict]:
+        """News that came since the last frame (the host's info messages)."""
+        return []
+
+    def _rebuild_log(self):
+        self.news_shown = 0
+        super()._rebuild_log()
+
+    def _news_lines(self, upto: int | None) -> None:
+        while self.news_shown < len(self.net_news) and (upto is None or self.net_news[self.news_shown][0] <= upto):
+            words = news_words(self.net_news[self.news_shown][1], self.seats)
+            self.news_shown += 1
+            if words:
+                self.log_lines.append((words, T.INK_SOFT))
+                self.log_events.append(None)
+
+    def _extend_log(self):
+        s = self.state
+        start = self.log_upto
+        events = s.log.to_list() if start == 0 else s.log.since(start)
+        for k, ev in enumerate(events, start):
+            self._news_lines(k)
+            line = self.view.describe_event(ev, s)
+            if line:
+                p = ev.get("player")
+                color = T.INK
+                if isinstance(p, int) and 0 <= p < len(self.seats):
+                    color = T.dark_ink(self.view.seat_color(p))
+                self.log_lines.append((line, color))
+                self.log_events.append(ev)
+        self._news_lines(None)
+        self.log_upto = len(s.log)
+        self.log.set_lines(self.log_lines)
+
+    def _draw_log_spot(self, surf):
+        k = self.log.hovered
+        if k is not None and 0 <= k < len(self.log_events) and self.log_events[k] is None:
+            return                  # a line of news: no place on the table
+        super()._draw_log_spot(surf)
 
     # -- what is different over the network -----------------------------------
     def started(self) -> bool:
@@ -172,6 +256,12 @@ class NetTable(PlayScene):
         """Show every state that came since the last frame: animate, sound and log it. True if any."""
         self.incoming()
         moved = False
+        fresh = self.take_news()
+        if fresh:
+            at = len(self.states[-1].log)
+            self.net_news.extend((at, msg) for msg in fresh)
+            self._extend_log()
+            self.dirty = True
         for _n in range(1000):               # bounded: a frame shows at most this many decisions
             if self.cursor >= len(self.states) - 1:
                 break
@@ -244,19 +334,70 @@ class HostScene(NetTable):
     """Host a table: seats here, on other machines (``net``) and AIs; this program referees."""
 
     def __init__(self, app, game_id, seats, net: list[int], seed: int, options, bind: str | None = None,
-                 port: int = PORT, join_wait: float = 3600.0, lost_wait: float = 120.0):
+                 port: int = PORT, join_wait: float = 3600.0, lost_wait: float = 120.0, states: list | None = None,
+                 save_path=None):
+        from game.core.saves import finish_save
         from game.net.host import Host
         from game.net.table import LoopThread
         rules = get_rules(game_id)
         local = [i for i, st in enumerate(seats) if st.kind == "human" and i not in net]
         self.bind = bind or ("127.0.0.1" if app.headless else "0.0.0.0")
+        # the game's own save slot (a resumed game keeps its own): written by the host after every decision
+        self.resumed = states is not None
+        self.slot, slot_error = (save_path, None) if save_path is not None else self._new_slot(game_id)
         self.host = Host(rules, seats, net, seed, options, local=local, bind=self.bind, port=port,
-                         join_wait=join_wait, lost_wait=lost_wait, turn_wait=24 * 3600.0, lost_ai=LOST_AI)
+                         join_wait=join_wait, lost_wait=lost_wait, turn_wait=24 * 3600.0, lost_ai=LOST_AI,
+                         states=states, record_path=self.slot, finish=finish_save)
         self.address: str | None = None
         self.code = self.host.code
+        self.announcer = None
+        self._told_save_error = False
         super().__init__(app, game_id, seats, options, self.host.match, local)
         self.seed = seed
+        if slot_error:
+            self.message = slot_error
         self.runner = LoopThread(lambda: self.host.run(self._ready), name="anthology-host").start()
+
+    @staticmethod
+    def _new_slot(game_id):
+        from game.core.saves import new_slot
+        if not saving_enabled():
+            return None, _("Saving is off; this game is kept in memory only.")
+        try:
+            return new_slot(game_id), None
+        except OSError as e:
+            # i18n: {reason} is the system's own words for the failure (often English), e.g. "No space left on device"
+            return None, _("Could not save the game ({reason}); it goes on in memory.").format(
+                reason=e.strerror or e)
+
+    def take_news(self) -> list[dict]:
+        out = []
+        for _n in range(100):
+            try:
+                out.append(self.host.news.popleft())
+            except IndexError:
+                break
+        return out
+
+    def _announce(self) -> None:
+        """Tell the local network about this table while it waits for its players (never the code)."""
+        from game.net.discovery import discovery_on
+        if self.announcer is not None or self.address is None or self.app.headless or not discovery_on():
+            return
+        host_part, port = self.address.rsplit(":", 1)
+        ip = host_part.replace("ws://", "")
+        if self.bind in ("127.0.0.1", "::1", "localhost") or ip.startswith("127."):
+            return
+        from game import __version__
+        from game.net.discovery import Announcer
+        from game.net.protocol import PROTOCOL
+        here = [self.seats[p].name for p in self.local]
+        name = here[0] if here else (socket.gethostname() or "Anthology")
+        self.announcer = Announcer(self.game_id, name, int(port), ip, version=__version__, protocol=PROTOCOL).start()
+
+    def _unannounce(self) -> None:
+        if self.announcer is not None:
+            self.announcer.close()
 
     def _ready(self, address: str, code: str) -> None:      # in the host's thread
         port = address.rsplit(":", 1)[1]
@@ -277,9 +418,24 @@ class HostScene(NetTable):
         self.runner.call(act)
 
     def stop(self):
+        self._unannounce()
         self.runner.call(self.host.stop)
+        if not self.host.started and not self.resumed and self.slot is not None:
+            try:                 # a slot reserved for a game that never started: nothing to resume
+                if self.slot.stat().st_size == 0:
+                    self.slot.unlink()
+            except OSError:
+                pass
+
+    def on_quit(self):
+        self.stop()
+        self.runner.join(5.0)       # the last decision's save is written before the program ends
 
     def leave_words(self) -> str:
+        if self.slot is not None:
+            # i18n: "Continue" is the menu's button that resumes the last game: use its translation
+            return _("Leaving stops the game for every player at this table. It is saved: choose Continue on the "
+                     "menu to host it again.")
         return _("Leaving ends the game for every player at this table.")
 
     def net_words(self) -> str:
@@ -299,6 +455,15 @@ class HostScene(NetTable):
         return _("The game over the network has stopped.")
 
     def update(self, dt_ms):
+        if self.host.started or self.runner.done:
+            self._unannounce()
+        else:
+            self._announce()
+        saver = self.host.saver
+        if saver is not None and saver.error and not self._told_save_error:
+            self._told_save_error = True
+            # i18n: {reason} is the system's own words for the failure (often English), e.g. "No space left on device"
+            self.message = _("Could not save the game ({reason}); it goes on in memory.").format(reason=saver.error)
         if not self.host.started:
             self.dirty = True
             self.clock_ms += dt_ms
@@ -332,7 +497,8 @@ class HostScene(NetTable):
         surf.blit(self.bg.get((W, H)), (0, 0))
         # i18n: the heading while a hosted game waits for its players; {game} is the game's title
         draw_title(surf, th, _("Hosting {game}").format(game=_(self.rules.title)),
-                   _("Tell the other players the address and the join code."))
+                   _("Resumed from its save. Give the others the address and the new code.")
+                   if self.resumed else _("Tell the other players the address and the join code."))
         panel = pygame.Rect(th.px(80), th.px(190), W - th.px(160), H - th.px(330))
         draw_panel(surf, panel, th)
         x, y, width = panel.x + th.px(32), panel.y + th.px(28), panel.w - th.px(64)
@@ -388,14 +554,19 @@ class GuestTable(NetTable):
                 self.states[-1] = obs
                 self._rebuild_log()
             self.last_at = at
-        for _n in range(100):
-            if not self.guest.news:
-                break
-            self.guest.news.popleft()
         if self.guest.refused and len(self.guest.refused) > getattr(self, "_refusals", 0):
             self._refusals = len(self.guest.refused)
             self.refused = True
         return self.states
+
+    def take_news(self) -> list[dict]:
+        out = []
+        for _n in range(100):
+            try:
+                out.append(self.guest.news.popleft())
+            except IndexError:
+                break
+        return out
 
     def send(self, seat, action):
         self.guest.send(self.runner, action, self.last_at)
@@ -416,9 +587,12 @@ class GuestTable(NetTable):
 
 
 class JoinScene(Scene):
-    """Join a table: the host's address and its join code, then the guest's table."""
+    """Join a table: the host's address and its join code, then the guest's table. With discovery on,
+    the tables found on the local network are listed beside the form (picking one fills in the
+    address; the code is still typed). A table resumed from a save asks which seat is the guest's:
+    the free seats' names are offered as buttons."""
 
-    def __init__(self, app, address: str = "", code: str = ""):
+    def __init__(self, app, address: str = "", code: str = "", finder=None):
         super().__init__(app)
         self.bg = Background()
         self.fields = {"address": address, "code": code}
@@ -428,7 +602,17 @@ class JoinScene(Scene):
         self.runner = None
         self.join_btn = Button("", "join", style="primary")
         self.back_btn = Button("", "back")
+        self.look_btn = Button("", "look")
         self.boxes: dict[str, pygame.Rect] = {}
+        self.choices: list[tuple[int, str]] = []       # (seat, name) a resumed table offers
+        self.choice_btns: list[Button] = []
+        self.rows: list[tuple[pygame.Rect, object]] = []   # the found tables as drawn
+        self.finder = finder
+        if finder is None and not app.headless:
+            from game.net.discovery import discovery_on
+            if discovery_on():
+                from game.net.discovery import TableFinder
+                self.finder = TableFinder().start()
 
     def enter(self):
         super().enter()
@@ -438,7 +622,7 @@ class JoinScene(Scene):
         a = self.fields["address"].strip()
         return a if "://" in a else f"ws://{a}"
 
-    def join(self):
+    def join(self, seat: int | None = None):
         from game.net.table import LoopThread, TableGuest
         if self.runner is not None and not self.runner.done:
             return
@@ -446,42 +630,73 @@ class JoinScene(Scene):
             self.message = _("Type the host's address and the join code.")
             return
         self.message = ""
-        self.guest = TableGuest(self.address(), self.fields["code"].strip())
+        self.choices, self.choice_btns = [], []
+        self.guest = TableGuest(self.address(), self.fields["code"].strip(), seat=seat)
         self.runner = LoopThread(self.guest.run, name="anthology-guest").start()
 
     def connecting(self) -> bool:
         return self.runner is not None and not self.runner.done
 
+    def _close_finder(self):
+        if self.finder is not None:
+            self.finder.close()
+
     def update(self, dt_ms):
+        changed = self.finder is not None and self.finder.poll()
         if self.runner is None:
-            return False
+            if changed:
+                self.dirty = True
+            return changed
         g = self.guest
         if g.rules is not None and g.seen:
+            self._close_finder()
             self.app.scenes.replace(GuestTable(self.app, g, self.runner))
             return True
         if self.runner.done:
             err = self.runner.error
             code = g.fatal
-            if code is None and err is not None and "closed the connection" in str(err):
-                code = "closed"
-            self.message = refusal_words(code, self.address())
+            if code == "pick_seat" and g.choices:
+                self.choices = list(g.choices)
+                self.choice_btns = [Button(name, ("seat", seat)) for seat, name in self.choices]
+                self.message = ""
+            else:
+                if code is None and err is not None and "closed the connection" in str(err):
+                    code = "closed"
+                self.message = refusal_words(code, self.address())
             self.runner = self.guest = None
         self.dirty = True
         return True
+
+    def pick(self, table) -> None:
+        """A table found on the network: its address in the form, the code still to type."""
+        self.fields["address"] = table.address
+        self.editing = "code"
+        self.choices, self.choice_btns = [], []
+        self.message = ""
 
     def handle(self, ev):
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             for name, r in self.boxes.items():
                 if r.collidepoint(ev.pos):
                     self.editing = name
+            for r, table in self.rows:
+                if r.collidepoint(ev.pos):
+                    self.pick(table)
+            for b in self.choice_btns:
+                if b.hit(ev.pos):
+                    self.join(seat=b.action[1])
+                    break
             if self.join_btn.hit(ev.pos):
                 self.join()
             elif self.back_btn.hit(ev.pos):
                 self.leave()
+            elif self.finder is not None and self.look_btn.hit(ev.pos):
+                self.finder.refresh()
         elif ev.type == pygame.TEXTINPUT and self.editing:
             most = 120 if self.editing == "address" else 16
             text = "".join(ch for ch in ev.text if ch.isprintable() and not ch.isspace())
             self.fields[self.editing] = (self.fields[self.editing] + text)[:most]
+            self.choices, self.choice_btns = [], []
         elif ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_ESCAPE:
                 self.leave()
@@ -499,23 +714,31 @@ class JoinScene(Scene):
     def leave(self):
         if self.runner is not None:
             self.runner.cancel()
+        self._close_finder()
         self.app.scenes.pop()
+
+    def on_quit(self):
+        self._close_finder()
 
     def draw(self, surf):
         th = self.th
         W, H = surf.get_size()
         surf.blit(self.bg.get((W, H)), (0, 0))
         draw_title(surf, th, _("Join a table"), _("Type the address and the join code the host's screen shows."))
-        panel = pygame.Rect(th.px(80), th.px(190), W - th.px(160), th.px(380))
+        panel = pygame.Rect(th.px(80), th.px(190), W - th.px(160), th.px(380 if not self.choices else 470))
         draw_panel(surf, panel, th)
-        x, y, width = panel.x + th.px(32), panel.y + th.px(28), panel.w - th.px(64)
+        listing = self.finder is not None
+        form_w = (panel.w - th.px(64)) if not listing else int(panel.w * 0.56) - th.px(48)
+        x, y, width = panel.x + th.px(32), panel.y + th.px(28), form_w
         # i18n: the labels of the join screen's fields; an example address shows its form
         labels = {"address": _("Address (for example ws://192.168.1.20:50123)"), "code": _("Join code")}
         self.boxes = {}
         for name in ("address", "code"):
-            img = th.text(labels[name], "label", T.INK, bold=True)
-            surf.blit(img, (x, y))
-            y += img.get_height() + th.px(6)
+            for ln in wrap(labels[name], th.font("label", True), width):
+                img = th.text(ln, "label", T.INK, bold=True)
+                surf.blit(img, (x, y))
+                y += img.get_height() + th.px(2)
+            y += th.px(4)
             box = pygame.Rect(x, y, width, th.px(56))
             editing = self.editing == name
             pygame.draw.rect(surf, (255, 252, 240) if editing else (246, 238, 220), box, border_radius=th.px(10))
@@ -530,7 +753,26 @@ class JoinScene(Scene):
                 words = _("Joined: waiting for the host to start the game...")
             else:
                 words = _("Connecting...")
-            surf.blit(th.text(words, "body", T.INK_SOFT), (x, y))
+            for ln in wrap(words, th.font("body"), width):
+                img = th.text(ln, "body", T.INK_SOFT)
+                surf.blit(img, (x, y))
+                y += img.get_height()
+        elif self.choices:
+            # i18n: a table resumed from a saved game asks the joining player which seat is theirs
+            for ln in wrap(_("This game goes on from a save. Which seat is yours?"), th.font("body", True), width):
+                img = th.text(ln, "body", T.INK, bold=True)
+                surf.blit(img, (x, y))
+                y += img.get_height()
+            y += th.px(10)
+            per_row = 3
+            bw = (width - th.px(16) * (per_row - 1)) // per_row
+            for k, b in enumerate(self.choice_btns):
+                row, col = divmod(k, per_row)
+                b.rect = pygame.Rect(x + col * (bw + th.px(16)), y + row * th.px(64), bw, th.px(52))
+                b.draw(surf, th)
+        if listing:
+            self._draw_tables(surf, pygame.Rect(panel.x + int(panel.w * 0.56), panel.y + th.px(20),
+                                                panel.w - int(panel.w * 0.56) - th.px(24), panel.h - th.px(40)))
         # i18n: a button: connect to the hosted game
         self.join_btn.label = pgettext("button", "Join")
         self.join_btn.enabled = not self.connecting()
@@ -540,3 +782,45 @@ class JoinScene(Scene):
         for b in (self.join_btn, self.back_btn):
             b.draw(surf, th)
         draw_message(surf, th, self.message)
+
+    def _draw_tables(self, surf, area: pygame.Rect) -> None:
+        """The tables found on the local network: one row each, a click fills in the address."""
+        from game.games import is_known
+        th = self.th
+        pygame.draw.line(surf, T.PAPER_DARK, (area.x - th.px(12), area.y), (area.x - th.px(12), area.bottom), th.px(2))
+        x, y = area.x + th.px(8), area.y + th.px(8)
+        # i18n: the heading of the list of hosted games found on the local network
+        img = th.text(_("Tables on this network"), "label", T.INK, bold=True)
+        surf.blit(img, (x, y))
+        y += img.get_height() + th.px(10)
+        # i18n: a button: look for hosted games on the local network again
+        self.look_btn.label = pgettext("button", "Look again")
+        self.look_btn.rect = pygame.Rect(x, area.bottom - th.px(52), min(area.w - th.px(16), th.px(260)), th.px(48))
+        self.rows = []
+        tables = [t for t in self.finder.tables() if is_known(t.game)]
+        bottom = self.look_btn.rect.y - th.px(10)
+        for t in tables:
+            r = pygame.Rect(x, y, area.w - th.px(16), th.px(64))
+            if r.bottom > bottom:
+                break
+            hover = r.collidepoint(pygame.mouse.get_pos()) if pygame.display.get_init() else False
+            pygame.draw.rect(surf, (255, 252, 240) if hover else (246, 238, 220), r, border_radius=th.px(8))
+            pygame.draw.rect(surf, T.PAPER_DARK, r, th.px(2), border_radius=th.px(8))
+            name = th.text(t.name, "body", T.INK, bold=True)
+            surf.blit(name, (r.x + th.px(12), r.y + th.px(4)), area=pygame.Rect(0, 0, r.w - th.px(24), name.get_height()))
+            from game.games import get_game
+            # i18n: under a found table's name: the game it plays and its address
+            sub = th.text(_("{game} at {address}").format(game=_(get_game(t.game).title), address=t.address),
+                          "small", T.INK_SOFT)
+            surf.blit(sub, (r.x + th.px(12), r.bottom - sub.get_height() - th.px(6)),
+                      area=pygame.Rect(0, 0, r.w - th.px(24), sub.get_height()))
+            self.rows.append((r, t))
+            y = r.bottom + th.px(8)
+        if not self.rows:
+            words = (_("Looking for tables...") if self.finder.browsing
+                     else _("No table found yet. A table can also be joined by its address."))
+            for ln in wrap(words, th.font("body"), area.w - th.px(16)):
+                img = th.text(ln, "body", T.INK_SOFT)
+                surf.blit(img, (x, y))
+                y += img.get_height()
+        self.look_btn.draw(surf, th)

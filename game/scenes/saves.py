@@ -70,7 +70,8 @@ def when_words(t: float) -> str:
 
 
 def resume(app, info, scene) -> bool:
-    """Open a saved game in the play scene; False (and a message on ``scene``) if it cannot be."""
+    """Open a saved game in the play scene (a hosted game's save: as a hosted table again, see
+    net_play.HostScene); False (and a message on ``scene``) if it cannot be."""
     from game.games import get_rules
     from game.scenes.play import PlayScene
     rec, states, msg = load_save(info.path, get_rules, is_known)
@@ -79,6 +80,11 @@ def resume(app, info, scene) -> bool:
         scene.enter()
         scene.dirty = True
         return False
+    if rec.net:     # a hosted game: its table opens again, with a new code, for the players elsewhere
+        from game.scenes.net_play import HostScene
+        app.scenes.push(HostScene(app, rec.game, rec.seats, rec.net, rec.seed, rec.options, states=states,
+                                  save_path=info.path))
+        return True
     app.scenes.push(PlayScene(app, rec.game, rec.seats, rec.seed, rec.options, states=states,
                               save_path=info.path))
     return True

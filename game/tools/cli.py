@@ -302,10 +302,13 @@ def parser() -> argparse.ArgumentParser:
                    help="instead: random games per CPU second against the checkout at PATH, side by side")
     b.add_argument("--rounds", type=_int_in(1, 10_000), default=30, help="alternating chunks (with --against)")
     n = sub.add_parser("host", help="referee a game for players on other machines (headless)")
-    n.add_argument("--game", required=True)
-    n.add_argument("--seats", required=True,
+    n.add_argument("--game", default=None, help="the game (required unless --resume)")
+    n.add_argument("--seats", default=None,
                    help="one kind per seat, e.g. net,net,medium (net: a person on another machine; easy medium hard: "
-                        "an AI here)")
+                        "an AI here; required unless --resume)")
+    n.add_argument("--resume", default=None, metavar="SAVEFILE",
+                   help="go on with a saved game (its game, seats, seed and options; saved to the same file); "
+                        "its network seats are joined again with the new code, each by its name (join --name)")
     n.add_argument("--seed", type=_int_in(0, MAX_SEED), default=None, help="the deal (a random one when not given)")
     n.add_argument("--records", default=None, help="folder for the game's record, saved after every decision")
     n.add_argument("--option", type=_option, action="append", default=[], help="NAME=VALUE, e.g. expert=true")
@@ -324,6 +327,7 @@ def parser() -> argparse.ArgumentParser:
     j.add_argument("--code", required=True, help="the join code the host printed")
     j.add_argument("--ai", default="medium", choices=["easy", "medium", "hard"])
     j.add_argument("--seat", type=_int_in(1, 8), default=None, help="the seat to take (the first free one when not given)")
+    j.add_argument("--name", default=None, help="the seat to take by its name (a table resumed from a save asks for it)")
     j.add_argument("--ai-seed", type=_int_in(0, MAX_SEED), default=None)
     j.add_argument("--timeout", type=_seconds, default=3600.0, help="seconds the whole game may take")
     return p
@@ -378,11 +382,11 @@ def run(argv: list[str], start_time: float) -> int:
         if args.cmd == "host":
             from game.tools.netplay import host
             return host(args.game, args.seats, args.seed, args.records, args.option, args.wait, args.code,
-                        args.port, args.bind, args.lost_wait, args.lost_ai, args.turn_wait)
+                        args.port, args.bind, args.lost_wait, args.lost_ai, args.turn_wait, resume=args.resume)
         if args.cmd == "join":
             from game.tools.netplay import join
             return join(args.address, args.code, args.ai, None if args.seat is None else args.seat - 1,
-                        args.ai_seed, args.timeout)
+                        args.ai_seed, args.timeout, name=args.name)
         from game.app import run_app
         return run_app(args.size, start_time)
     except (DataError, RecordError, ValueError, KeyError, OSError) as e:

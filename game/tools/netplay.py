@@ -4,7 +4,12 @@
         prints "ws://127.0.0.1:PORT code CODE" on its first line, waits (--wait SECONDS) for every
         network seat, plays the game and exits when it ends; the record is DIR/<game>-<seed>.yaml,
         saved after every decision. Exit 0 at the game's end, 3 when it could not be played to it.
-    main.py join ws://127.0.0.1:PORT --code CODE --ai medium
+    main.py host --resume SAVEFILE [--wait S --code C --port P --bind A --lost-ai L ...]
+        goes on with a saved game (a hosted game's save: its network seats are marked in it; a
+        person's seat not marked is a network seat too, as no one is at a headless host's screen),
+        prints its address and a new code, and saves to the same file after every decision. The
+        guests join with the new code, each taking its seat by name (join --name).
+    main.py join ws://127.0.0.1:PORT --code CODE --ai medium [--seat N | --name NAME]
         joins, plays its seat by that AI level and prints the result at the game's end (exit 0);
         exit 3 when the host cannot be reached or refuses.
 
@@ -35,38 +40,83 @@ def parse_host_seats(rules, text: str) -> list[str]:
     return kinds
 
 
-def host(game: str, seats_text: str, seed: int | None, records: str | None, options, wait: float,
+def resumed_game(save: str):
+    """A saved game to host again: (rules, record, states, network seats); UsageError in one line."""
+    from pathlib import Path
+
+    from game.core.record import RecordError, load_game
+    from game.tools.cli import UsageError
+    path = Path(save)
+    if not path.is_file():
+        raise UsageError(f"--resume {save}: no such file")
+    try:
+        rec, states = load_game(None, path)
+    except RecordError as e:
+        raise UsageError(f"--resume: {e}") from None
+    from game import games as registry
+    rules = registry.get_rules(rec.game)
+    if rules.is_over(states[-1]):
+        raise UsageError(f"--resume {save}: that game is over (watch it with: main.py replay {save})")
+    net = sorted(set(rec.net) | {i for i, st in enumerate(rec.seats) if st.kind == "human"})
+    if not net:
+        raise UsageError(f"--resume {save}: every seat is an AI; nobody would join")
+    return rules, rec, states, net
+
+
+def host(game: str | None, seats_text: str | None, seed: int | None, records: str | None, options, wait: float,
          code: str | None = None, port: int = 0, bind: str = "127.0.0.1", lost_wait: float = 60.0,
-         lost_ai: str | None = None, turn_wait: float = 600.0) -> int:
+         lost_ai: str | None = None, turn_wait: float = 600.0, resume: str | None = None) -> int:
+    from pathlib import Path
+
     from game.net.host import Host
     from game.tools.cli import MAX_SEED, UsageError, check_game, check_options, check_records
-    rules = check_game(game)
-    kinds = parse_host_seats(rules, seats_text)
-    options = check_options(rules, options)
-    if seed is None:
-        seed = secrets.randbelow(MAX_SEED + 1)      # never told to the guests
     if code is not None and not CODE_RX.fullmatch(code):
         raise UsageError(f"--code {code!r}: 4 to 16 letters and digits")
     if lost_ai is not None and lost_ai not in AI_KINDS:
         raise UsageError(f"--lost-ai: one of {', '.join(AI_KINDS)}, not {lost_ai!r}")
-    colors = list(rules.seat_colors)
-    seats = [Seat(NAMES[i], colors[i % len(colors)], "human" if k == "net" else k) for i, k in enumerate(kinds)]
-    problem = rules.validate_setup(seats, options)
-    if problem:
-        raise UsageError(problem)
-    path = None
-    if records is not None:
-        folder = check_records(records)
-        path = folder / f"{game}-{seed}.yaml"
-        if path.exists() and not path.is_file():
-            raise UsageError(f"--records {records}: {path.name} is in the way (not a file)")
-    net = [i for i, k in enumerate(kinds) if k == "net"]
+    states = None
+    if resume is not None:
+        given = [flag for flag, v in (("--game", game), ("--seats", seats_text), ("--seed", seed),
+                                      ("--records", records), ("--option", options)) if v is not None and v != []]
+        if given:
+            raise UsageError(f"--resume takes the game, seats, seed, options and file from the save: "
+                             f"drop {', '.join(given)}")
+        rules, rec, states, net = resumed_game(resume)
+        seats, seed, options, path = list(rec.seats), rec.seed, dict(rec.options), Path(resume)
+        for p in net:
+            if p not in rec.net:
+                print(f"seat {p + 1} ({seats[p].name}) was played at the host's screen: here it is a network seat",
+                      flush=True)
+    else:
+        if game is None or seats_text is None:
+            raise UsageError("host: needs --game and --seats (or --resume SAVEFILE)")
+        rules = check_game(game)
+        kinds = parse_host_seats(rules, seats_text)
+        options = check_options(rules, options)
+        if seed is None:
+            seed = secrets.randbelow(MAX_SEED + 1)      # never told to the guests
+        colors = list(rules.seat_colors)
+        seats = [Seat(NAMES[i], colors[i % len(colors)], "human" if k == "net" else k) for i, k in enumerate(kinds)]
+        problem = rules.validate_setup(seats, options)
+        if problem:
+            raise UsageError(problem)
+        path = None
+        if records is not None:
+            folder = check_records(records)
+            path = folder / f"{game}-{seed}.yaml"
+            if path.exists() and not path.is_file():
+                raise UsageError(f"--records {records}: {path.name} is in the way (not a file)")
+        net = [i for i, k in enumerate(kinds) if k == "net"]
     h = Host(rules, seats, net, seed, options, code=code.upper() if code else None, record_path=path,
              bind=bind, port=port, join_wait=wait, lost_wait=lost_wait, turn_wait=turn_wait, lost_ai=lost_ai,
-             say=lambda line: print(line, flush=True))
+             say=lambda line: print(line, flush=True), states=states)
 
     def ready(address: str, join_code: str) -> None:
         print(f"{address} code {join_code}", flush=True)
+        if states is not None:
+            names = ", ".join(seats[p].name for p in net)
+            print(f"the game goes on after {len(states) - 1} decisions: waiting for {names} (join --name NAME)",
+                  flush=True)
 
     try:
         result = asyncio.run(h.run(ready))
@@ -103,7 +153,7 @@ def _print_result(rules, seats, winners: list, sheets: list, decisions: int | No
 
 
 def join(address: str, code: str, ai: str, seat: int | None = None, ai_seed: int | None = None,
-         timeout: float = 3600.0) -> int:
+         timeout: float = 3600.0, name: str | None = None) -> int:
     from game.net.guest import Guest, GuestError
     from game.tools.cli import UsageError
     if not ADDRESS_RX.fullmatch(address.strip()) or not 0 < int(ADDRESS_RX.fullmatch(address.strip())[2]) < 65536:
@@ -112,7 +162,14 @@ def join(address: str, code: str, ai: str, seat: int | None = None, ai_seed: int
         raise UsageError(f"--code {code!r}: the join code the host printed (4 to 16 letters and digits)")
     if ai not in AI_KINDS:
         raise UsageError(f"--ai: one of {', '.join(AI_KINDS)}, not {ai!r}")
-    guest = Guest(address.strip().rstrip("/"), code.strip().upper(), level=ai, seat=seat, ai_seed=ai_seed,
+    if name is not None:
+        from game.core.names import name_problem
+        name = " ".join(name.split())
+        if name_problem(name) or len(name) > 40:
+            raise UsageError(f"--name {name[:40]!r}: a seat's name as the host's table shows it")
+        if seat is not None:
+            raise UsageError("join: --seat or --name, not both")
+    guest = Guest(address.strip().rstrip("/"), code.strip().upper(), level=ai, seat=seat, ai_seed=ai_seed, name=name,
                   say=lambda line: print(line, flush=True), idle_timeout=min(timeout, 900.0))
 
     async def bounded():

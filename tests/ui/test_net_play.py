@@ -140,3 +140,98 @@ def test_the_join_scene_never_waits_on_the_network(app):
             n += 1
         assert js.connecting() and time.monotonic() - t0 < 15
         js.leave()
+
+
+def play_moves(app, tables, n):
+    moves = 0
+    deadline = time.monotonic() + LIMIT
+    while moves < n and time.monotonic() < deadline:
+        for table in tables:
+            table.update(16)
+            ctx = table.context()
+            if ctx.human_turn and ctx.legal:
+                assert table.submit(ctx.legal[0])
+                moves += 1
+        app.frame(16)
+        time.sleep(0.005)
+    assert moves >= n
+
+
+def test_a_hosted_game_is_saved_resumed_as_a_table_and_the_guest_takes_its_seat_by_name(app, monkeypatch):
+    """The host's game has a save slot (its network seat marked); the host leaves; Continue opens the
+    save as a hosted table with a new code; the guest's join is offered the free seat by name, takes
+    it and plays on; a guest that drops is told on the host's table, in words."""
+    from game.core.record import read_record
+    from game.core.saves import SaveInfo
+    from game.scenes.net_play import GuestTable, HostScene
+    from game.scenes.saves import resume
+    monkeypatch.setenv("ANTHOLOGY_NO_DISCOVERY", "1")
+    host = host_scene(app, "micropolis", ("human", "net"))
+    join(app, host.address, host.code)
+    frames_until(app, lambda: isinstance(app.scenes.top, GuestTable))
+    guest = app.scenes.top
+    play_moves(app, (host, guest), 4)
+    host.stop()
+    assert host.runner.join(15)
+    guest.stop()
+    slot = host.slot
+    rec = read_record(slot)
+    assert rec.net == [1] and rec.final is None and slot.parent.name == "saves"
+    decided = host.match.decisions
+    from game.scenes.select import SelectScene
+    app.scenes.reset(SelectScene(app))
+    app.frame(16)
+    assert resume(app, SaveInfo(slot, rec, 0.0), app.scenes.top)
+    again = app.scenes.top
+    assert isinstance(again, HostScene) and again.resumed and again.match.decisions == decided
+    frames_until(app, lambda: again.address is not None)
+    assert again.code != host.code
+    surf = pygame.Surface((1280, 720))
+    again.draw(surf)
+    js = join(app, again.address, again.code)
+    frames_until(app, lambda: js.choices)
+    assert js.choices == [(1, "P1")]
+    js.draw(surf)
+    b = js.choice_btns[0]
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=b.rect.center))
+    frames_until(app, lambda: isinstance(app.scenes.top, GuestTable))
+    guest = app.scenes.top
+    assert guest.guest.seat == 1 and again.host.started
+    play_moves(app, (again, guest), 2)
+    assert read_record(slot).net == [1] and len(replay_of(slot)) - 1 == again.match.decisions
+    # the guest drops: the host's table tells it in its log
+    guest.stop()
+    frames_until(app, lambda: (again.update(16) or True) and any("P1" in line and "connection" in line
+                                                                   for line, _c in again.log_lines))
+    again.stop()
+
+
+def replay_of(path):
+    from game.core.record import load_game
+    for _n in range(200):       # the host writes in a thread of its own: the newest save lands soon
+        try:
+            return load_game(None, path)[1]
+        except Exception:
+            time.sleep(0.02)
+    raise AssertionError("the save did not load")
+
+
+def test_news_of_a_network_seat_is_a_line_in_a_guest_table_log(app):
+    from game.scenes.net_play import GuestTable, news_words
+    host = host_scene(app, "micropolis", ("human", "net", "medium"))
+    join(app, host.address, host.code)
+    frames_until(app, lambda: isinstance(app.scenes.top, GuestTable))
+    guest = app.scenes.top
+    before = len(guest.log_lines)
+    guest.guest.news.append({"type": "info", "code": "seat_to_ai", "text": "", "seat": 0, "level": "medium"})
+    guest.guest.news.append({"type": "info", "code": "seat_lost", "text": "", "seat": 99})   # no such seat: not told
+    guest.update(16)
+    lines = [line for line, _c in guest.log_lines[before:]]
+    assert lines == [news_words({"code": "seat_to_ai", "seat": 0, "level": "medium"}, guest.seats)]
+    assert "P0" in lines[0]
+    guest._rebuild_log()                 # a language change keeps the line, in its place
+    assert lines[0] in [line for line, _c in guest.log_lines]
+    guest.log.hovered = len(guest.log_lines) - 1
+    guest.draw(pygame.Surface((1280, 720)))
+    host.stop()
+    guest.stop()
