@@ -468,6 +468,10 @@ class HostScene(NetTable):
             self.dirty = True
             self.clock_ms += dt_ms
             return True
+        if not getattr(self, "_shown_started", False):   # every seat has come: draw the table now
+            self._shown_started = True
+            self.dirty = True
+            return True
         return super().update(dt_ms)
 
     def handle(self, ev):
