@@ -382,7 +382,8 @@ class HostScene(NetTable):
     def _announce(self) -> None:
         """Tell the local network about this table while it waits for its players (never the code)."""
         from game.net.discovery import discovery_on
-        if self.announcer is not None or self.address is None or self.app.headless or not discovery_on():
+        if (self.announcer is not None or self.address is None or self.app.headless or not discovery_on()
+                or not self.app.settings["lan_discovery"]):
             return
         host_part, port = self.address.rsplit(":", 1)
         ip = host_part.replace("ws://", "")
@@ -614,7 +615,7 @@ class JoinScene(Scene):
         self.finder = finder
         if finder is None and not app.headless:
             from game.net.discovery import discovery_on
-            if discovery_on():
+            if discovery_on() and self.app.settings["lan_discovery"]:
                 from game.net.discovery import TableFinder
                 self.finder = TableFinder().start()
 

@@ -58,6 +58,8 @@ ROWS = [
     ("ui_scale", N_("Size of everything"), (100, 125, 150, 175, 200), _percent),
     ("fullscreen", N_("Full screen (F11)"), (True, False), _on_off),
     ("confirm_placements", N_("Confirm each placement (a second click or Enter)"), (False, True), _on_off),
+    # i18n: a setting: a hosted table is announced on the local network, and Join a table lists the tables found
+    ("lan_discovery", N_("Find tables on the local network"), (True, False), _on_off),
 ]
 
 

@@ -32,6 +32,7 @@ SPEC = {
     "ui_scale": (100, (100, 200)),
     "fullscreen": (False, (True, False)),
     "confirm_placements": (False, (True, False)),
+    "lan_discovery": (True, (True, False)),   # announce hosted tables and list found ones on the local network
     "window_width": (0, (0, 7680)),     # the window's size at the last quit (0: not known yet)
     "window_height": (0, (0, 4320)),
     # the language the player chose ("": not chosen yet, the system's is picked at the first start);

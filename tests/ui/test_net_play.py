@@ -235,3 +235,29 @@ def test_news_of_a_network_seat_is_a_line_in_a_guest_table_log(app):
     guest.draw(pygame.Surface((1280, 720)))
     host.stop()
     guest.stop()
+
+
+def test_the_setting_turns_lan_discovery_off(app, monkeypatch):
+    """Settings -> Find tables on the local network: off, Join a table never starts a finder even
+    where discovery is allowed (a fake finder stands in for zeroconf: no packet is sent)."""
+    import game.net.discovery as D
+    from game.scenes.net_play import JoinScene
+    started = []
+
+    class FakeFinder:
+        def start(self):
+            started.append(self)
+            return self
+
+        def poll(self):
+            return False
+
+        def close(self):
+            pass
+    monkeypatch.setattr(D, "discovery_on", lambda env=None: True)
+    monkeypatch.setattr(D, "TableFinder", FakeFinder)
+    monkeypatch.setattr(app, "headless", False)
+    app.settings.set("lan_discovery", False)
+    assert JoinScene(app).finder is None and started == []
+    app.settings.set("lan_discovery", True)
+    assert JoinScene(app).finder is started[0]
