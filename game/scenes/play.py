@@ -179,16 +179,20 @@ class PlayScene(Scene):
         s = self.state
         events = s.log.to_list() if self.log_upto == 0 else s.log.since(self.log_upto)
         for ev in events:
-            line = self.view.describe_event(ev, s)
-            if line:
-                p = ev.get("player")
-                color = T.INK
-                if isinstance(p, int) and 0 <= p < len(self.seats):
-                    color = T.dark_ink(self.view.seat_color(p))
-                self.log_lines.append((line, color))
-                self.log_events.append(ev)
+            self._log_event(ev, s)
         self.log_upto = len(s.log)
         self.log.set_lines(self.log_lines)
+
+    def _log_event(self, ev: dict, s) -> None:
+        """The log line of one event, in its player's ink (none for an event the table keeps quiet)."""
+        line = self.view.describe_event(ev, s)
+        if line:
+            p = ev.get("player")
+            color = T.INK
+            if isinstance(p, int) and 0 <= p < len(self.seats):
+                color = T.dark_ink(self.view.seat_color(p))
+            self.log_lines.append((line, color))
+            self.log_events.append(ev)
 
     # -- decisions -----------------------------------------------------------
     def submit(self, action) -> bool:
