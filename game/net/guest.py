@@ -41,6 +41,7 @@ class GuestResult:
     moves: int = 0                 # decisions this guest sent
     refused: list = field(default_factory=list)   # codes of the refusals received
     reconnects: int = 0
+    record: object = None          # the finished game's record (a core.record.Record) the host sent
 
 
 class Guest:
@@ -68,6 +69,7 @@ class Guest:
         self.idle_timeout, self.open_timeout, self.retries = idle_timeout, open_timeout, retries
         self.rules = self.codec = self.bot = None
         self.seats: list[Seat] = []
+        self.options: dict = {}   # the game's options, as the host's welcome gave them
         self.log = None
         self.view = None          # the latest observation of the seat (a state of the game)
         self.last: dict | None = None   # the latest view message
@@ -75,6 +77,9 @@ class Guest:
         self.moves = 0
         self.refused: list[str] = []
         self.reconnects = 0
+        self.record = None        # the finished game's record, checked (the host sends it at the end)
+        self.record_states: list | None = None   # that record replayed: every state of the game
+        self.sent_at: set[int] = set()   # the decisions (``at``) this guest sent a move on
 
     # ---------------------------------------------------------------- running
     async def run(self) -> GuestResult:
@@ -109,6 +114,7 @@ class Guest:
     def _final(self) -> GuestResult:
         r = self.result
         r.moves, r.refused, r.reconnects = self.moves, list(self.refused), self.reconnects
+        r.record = self.record
         return r
 
     async def _session(self, ws) -> bool:
@@ -168,7 +174,7 @@ class Guest:
             raise GuestError(f"the host's seats or options do not set up the game ({type(e).__name__})") from None
         self.seat, self.token = msg["seat"], msg["token"]
         if self.rules is None:
-            self.rules, self.seats = rules, seats
+            self.rules, self.seats, self.options = rules, seats, dict(msg["options"])
             self.codec = StateCodec(reference)
             if self.level is not None:
                 self.bot = self._bot(rules)
@@ -201,10 +207,35 @@ class Guest:
             final = msg.get("final") or {}
             self.result = GuestResult(seat=self.seat, over=True, winners=list(final.get("winners", [])),
                                       sheets=list(final.get("sheets", [])), seats=list(self.seats))
+            if "record" in msg:
+                self._take_record(msg["record"])
             return None
         if msg.get("to_move") == self.seat and msg["legal"] and self.bot is not None:
             return True
         return None
+
+    def _take_record(self, text: str) -> None:
+        """The finished game's record the host sent with the last view (a record file's text), kept
+        only if it reads and replays (through this guest's own rules) to the very final this seat
+        sees; else it is left out."""
+        from game.core import safe_yaml
+        from game.core.record import RecordError, final_of, record_from_dict, replay
+        name = "the host's record"
+        try:
+            rec = record_from_dict(safe_yaml.parse(text, name), name)
+            if rec.game != self.rules.id:
+                raise RecordError(f"{name}: is the record of another game")
+            states = replay(self.rules, rec)
+        except (RecordError, safe_yaml.LoadError) as e:
+            self.say(f"the host's record of the game is left out ({e})")
+            return
+        end = states[-1]
+        seen = self.rules.observe(end, self.seat)
+        if (rec.final is None or seen.log.to_list() != self.view.log.to_list()
+                or final_of(self.rules, end) != final_of(self.rules, self.view)):
+            self.say("the host's record of the game is left out (it does not end as this table did)")
+            return
+        self.record, self.record_states = rec, states
 
     async def _play(self, ws, msg: dict) -> None:
         """The bot chooses on the observation (in a thread: the connection keeps answering pings)."""
@@ -220,6 +251,7 @@ class Guest:
             raise GuestError("the AI chose a move the host does not list (the versions differ?)") from None
         await ws.send(dumps({"type": "act", "index": i, "repr": msg["legal"][i]["repr"], "at": msg["at"]}))
         self.moves += 1
+        self.sent_at.add(msg["at"])
 
 
 def _why(e: BaseException) -> str:

@@ -5,7 +5,9 @@ Seats are people on other machines (network seats, joined with the join code), A
 network seat, then plays: the host's AIs think in a thread (the server keeps answering), a network
 seat's move comes as an ``act`` naming one of the legal actions the host sent (index and repr, both
 checked against the host's own list), the record is saved after every decision, and each guest gets,
-after every change, the view of its own seat (protocol.seat_view: the observation only).
+after every change, the view of its own seat (protocol.seat_view: the observation only). The last
+view, at the game's end, also carries the finished game's record (public once the game is over;
+never sent before), and a guest lost at that very moment may come back for it a short while.
 
 Real-world faults: a guest that drops may come back to its seat with the join code and its seat
 token and gets the table as it is; a seat lost longer than ``lost_wait`` (or silent on its turn
@@ -32,7 +34,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game import __version__
 from game.core.match import Match, Refused
-from game.core.record import RecordError, save_record
+from game.core.record import RecordError, make_record, record_text, save_record
 from game.net.codec import StateCodec
 from game.net.protocol import (GUEST_TRANSPORT_MAX, PROTOCOL, ProtocolError, dumps, news, parse_guest,
                                refusal, seat_view)
@@ -40,6 +42,8 @@ from game.net.protocol import (GUEST_TRANSPORT_MAX, PROTOCOL, ProtocolError, dum
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read aloud and typed without doubt
 CODE_LENGTH = 6
 JOIN_TIMEOUT = 10.0       # a new connection's join must come within this many seconds
+FINAL_WAIT = 15.0         # after the end, how long a guest lost at the last moment may come back for the final
+FINAL_GRACE = 3.0         # after the end, how long a connected guest has to close cleanly (its final taken)
 SEND_TIMEOUT = 20.0       # a guest that does not take a message in this long is dropped
 MAX_REFUSED = 50          # refused messages one connection may send before it is closed
 
@@ -75,6 +79,8 @@ class _Saver:
         self._busy = False
 
     def save(self, rec) -> None:
+        """Write ``rec``: a Record, or a function that makes it (called in the writer's thread, so the
+        event loop never builds a record a newer one replaces before it is written)."""
         with self._cond:
             self._next = rec
             if not self._busy:
@@ -90,8 +96,8 @@ class _Saver:
                     self._cond.notify_all()
                     return
             try:
-                save_record(self.path, rec)
-            except (OSError, RecordError) as e:
+                save_record(self.path, rec() if callable(rec) else rec)
+            except Exception as e:      # a full disk, a record the loader would refuse: told, the game goes on
                 why = str(getattr(e, "strerror", None) or e)
                 if self.error is None:
                     self.say(f"could not save the record ({why}); the game goes on")
@@ -109,6 +115,7 @@ class _Peer:
         self.ws, self.seat = ws, seat
         self.queue: asyncio.Queue = asyncio.Queue()
         self.sent_log = 0      # events of the log this guest holds
+        self.final_put = False   # the final view (with the record) is on its way to this guest
         self.task = asyncio.ensure_future(self._write())
 
     def put(self, msg: dict) -> None:
@@ -198,11 +205,13 @@ class Host:
         self.changed: asyncio.Event | None = None
         self.address: str | None = None
         self.refused_total = 0
+        self.got_final: set[int] = set()    # network seats whose guest closed cleanly after its final view
 
     # ---------------------------------------------------------------- the record
     def _autosave(self, match: Match) -> None:
         if self.saver is not None:
-            self.saver.save(match.record())
+            m, state = match, match.state      # states are never changed once made: safe in another thread
+            self.saver.save(lambda: make_record(m.rules, state, m.seats, m.seed, m.options, m.net))
 
     # ---------------------------------------------------------------- running
     async def run(self, ready: Callable[[str, str], None] | None = None) -> HostResult:
@@ -269,7 +278,26 @@ class Host:
                 continue
             if not await self._await_move(p):
                 return self._result("stopped" if self.stopping else "abandoned", [p])
+        await self._await_final()
         return self._result("over")       # the final view went out with the last decision
+
+    async def _await_final(self) -> None:
+        """The game is over: a guest that had its final view closes its connection cleanly (its
+        receipt). A connection that dropped any other way may have lost the final on its way (a send
+        succeeds before the host hears of the drop): its seat may come back with its token for the
+        final view and the record, a bounded while (``FINAL_WAIT``, at most ``lost_wait``). A guest
+        still connected is given ``FINAL_GRACE`` to close (or to be found gone)."""
+        now = time.monotonic()
+        lost_deadline = now + min(FINAL_WAIT, self.lost_wait)
+        grace_deadline = now + min(FINAL_GRACE, self.lost_wait)
+        while not self.stopping:
+            now = time.monotonic()
+            waiting = [p for p in self.net if p not in self.got_final and not self.match.is_ai(p)]
+            left = [(grace_deadline if p in self.peers else lost_deadline) - now for p in waiting]
+            left = [t for t in left if t > 0]
+            if not left:
+                return
+            await self._wait_change(min(left))
 
     def _result(self, status: str, missing: list | None = None) -> HostResult:
         m = self.match
@@ -373,6 +401,11 @@ class Host:
     def _view(self, peer: _Peer) -> None:
         msg = seat_view(self.rules, self.codec, self.match.state, peer.seat, self.match.decisions, peer.sent_log)
         peer.sent_log += len(msg["events"])
+        if msg["over"]:
+            # the game is over: its record is public now (the seed with it), for every guest to keep;
+            # never before the end (the seed would tell what is still hidden)
+            msg["record"] = record_text(self.match.record())      # the file's own text
+            peer.final_put = True
         peer.put(msg)
 
     def _broadcast(self) -> None:
@@ -487,6 +520,8 @@ class Host:
 
     async def _gone(self, peer: _Peer) -> None:
         seat = peer.seat
+        if peer.final_put and getattr(peer.ws, "close_code", None) == 1000:
+            self.got_final.add(seat)        # the guest closed cleanly after its final: it has it
         if self.peers.get(seat) is peer:
             del self.peers[seat]
             if not self.finished:

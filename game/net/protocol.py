@@ -9,6 +9,9 @@ Guest to host (at most ``GUEST_MAX_BYTES``; every one checked against its schema
 Host to guest:
     {"type": "welcome", "seat", "token", "game", "seats", "options", "version", "protocol"}
     {"type": "view", ...}      what the guest's seat may see (``seat_view``): after joining and every move
+    {"type": "view", "over": true, "final": {...}, "record": "format: ..."}    the last view: the final
+                               scores and, the game being over, its whole record as the text of a record
+                               file (core/record.py; the seed included: public only now, never before)
     {"type": "refused", "code", "text"}     a join or an action not taken; the game is unchanged
     {"type": "refused", "code": "pick_seat", "text", "seats": [{"seat": 1, "name": "Bruno"}]}
                                a resumed table: which of its free network seats is the guest's?
@@ -201,6 +204,8 @@ def check_host(msg: Any) -> dict:
     if kind == "view":
         if not (msg.get("to_move") is None or type(msg.get("to_move")) is int):
             raise ProtocolError("schema", "the host's view names no valid seat to move")
+        if "record" in msg and (type(msg["record"]) is not str or not msg["over"]):
+            raise ProtocolError("schema", "the host sent a game's record before its end")
         for item in msg["legal"]:
             if type(item) is not dict or type(item.get("repr")) is not str or "a" not in item:
                 raise ProtocolError("schema", "the host's view lists a move without its repr")

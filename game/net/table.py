@@ -80,6 +80,8 @@ class TableGuest(Guest):
         self.joined = False
         self.ws = None
         self.fatal: str | None = None   # the refusal code that ended the guest (bad_code, version ...)
+        self.kept = None                # where the finished game's record was saved (finished/), once it is
+        self.keep_error: str | None = None   # why it could not be (the system's words)
         if self.on_message is None:
             self.on_message = self._message
 
@@ -96,8 +98,33 @@ class TableGuest(Guest):
 
     def _take_view(self, msg: dict):
         out = super()._take_view(msg)
+        if msg["over"] and self.record is not None and self.kept is None:
+            self._keep()
         self.seen.append((msg["at"], self.view))
         return out
+
+    def _keep(self) -> None:
+        """Save the finished game's record under finished/ (History lists it, Watch replays it);
+        in the loop's thread, never the window's. Nothing is written when saving is off."""
+        import time
+        from game.core.paths import saving_enabled
+        from game.core.record import save_record
+        from game.core.saves import finished_dir, reserve
+        if not saving_enabled():
+            return
+        path = None
+        try:
+            path = reserve(finished_dir(), f"{self.record.game}-{time.strftime('%Y%m%d-%H%M%S')}")
+            save_record(path, self.record)
+            self.kept = path
+        except Exception as e:      # a full disk, a folder not writable: the game is still shown
+            try:
+                if path is not None and path.stat().st_size == 0:
+                    path.unlink()       # the reserved name, never filled
+            except OSError:
+                pass
+            self.keep_error = str(getattr(e, "strerror", None) or e)
+            self.say(f"could not keep the finished game ({self.keep_error})")
 
     async def run(self):
         try:

@@ -10,7 +10,9 @@ JoinScene: an address and a code; it connects (net/table.py's TableGuest, a gues
 keeps every view) in a thread and, once the first view came, opens GuestTable: the same table view
 drawing the observation the guest receives, the log from its events, clicks sent to the host, hints
 for the guest's own seat. Undo is not offered over the network (the bar says so when asked). A
-lost connection is told and joined again (a bounded number of tries, guest.py).
+lost connection is told and joined again (a bounded number of tries, guest.py). At the end the guest's
+table opens the results from its final view, with the game's seed and every state from the record the
+host sends with it; the guest keeps that record under finished/ (History lists it, Watch replays it).
 
 No frame ever waits on the network: the scenes read what the loop's thread wrote, and give it work
 through ``LoopThread.call``.
@@ -316,8 +318,14 @@ class NetTable(PlayScene):
     def show_results(self):
         from game.scenes.results import ResultsScene
         self.stop()
-        self.app.scenes.replace(ResultsScene(self.app, self.game_id, self.input_seats, 0, self.options,
-                                             self.state, from_replay=True, history=self.states))
+        seed, history = self.results_history()
+        self.app.scenes.replace(ResultsScene(self.app, self.game_id, self.input_seats, seed, self.options,
+                                             self.state, history=history))
+
+    def results_history(self) -> tuple[int, list]:
+        """The seed and every state of the finished game, for the results (their charts, Watch the
+        replay, the review): this table's own states here; a guest's come from the host's record."""
+        return getattr(self, "seed", 0), self.states
 
     def net_words(self) -> str:
         """A line on how the network stands ('' when all is well)."""
@@ -545,7 +553,7 @@ class GuestTable(NetTable):
         self.guest, self.runner = guest, runner
         self.last_at, first = guest.seen.popleft()
         match = SeenMatch(guest.rules, first)
-        super().__init__(app, guest.rules.id, guest.seats, {}, match, [guest.seat])
+        super().__init__(app, guest.rules.id, guest.seats, dict(guest.options), match, [guest.seat])
         self.lost_for = 0.0
 
     def incoming(self) -> list:
@@ -575,6 +583,15 @@ class GuestTable(NetTable):
 
     def send(self, seat, action):
         self.guest.send(self.runner, action, self.last_at)
+
+    def results_history(self) -> tuple[int, list]:
+        """The finished game as the host's record gives it (its seed, every state; the last one this
+        seat's final view, which at the end holds everything public); without a record (an older
+        host, one that did not replay), the views this table received, with no seed."""
+        g = self.guest
+        if g.record is not None and g.record_states and self.over():
+            return g.record.seed, list(g.record_states[:-1]) + [self.state]
+        return 0, self.states
 
     def stop(self):
         self.runner.cancel()

@@ -10,7 +10,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from game.core.match import bot_seed
-from game.core.record import read_record, replay
+from game.core.record import read_record, record_text, replay
 from game.core.rules import Seat
 from game.games import available_games, get_rules
 from game.net.guest import Guest, GuestError
@@ -50,9 +50,20 @@ def test_a_networked_game_plays_to_its_end_and_its_record_replays(game, tmp_path
     assert [s.kind for s in rec.seats][:3] == ["human", "human", "medium"]
     auto = play_game(rules, [Seat(f"P{i}", rules.seat_colors[i], "medium") for i in range(3)], SEED, {})
     assert auto.log.to_list() == end.log.to_list()
-    text = "".join(dumps(m) for m in received)
+    # nothing of the record (the seed) goes out before the end; the last view carries it, whole
+    finals = [k for k, m in enumerate(received) if m["type"] == "view" and m["over"]]
+    assert len(finals) == 2 and all("record" in received[k] for k in finals)
+    before = [m for k, m in enumerate(received) if k not in finals]
+    assert not any("record" in m for m in before)
+    text = "".join(dumps(m) for m in before)
     assert str(SEED) not in text and "rng" not in {k for m in received if m["type"] == "view"
                                                    for k, v in m["state"]["V"].items() if v is not None}
+    for k in finals:
+        final = dict(received[k])
+        assert str(SEED) not in dumps({key: v for key, v in final.items() if key != "record"})
+        assert final["record"] == record_text(rec)
+    for g in guest_results:         # each guest checked the record against its own final and kept it
+        assert g.record is not None and g.record.seed == SEED and g.record.final == rec.final
 
 
 def test_refusals_never_change_the_game(tmp_path):

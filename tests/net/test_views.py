@@ -145,3 +145,17 @@ def test_good_guest_messages_pass():
     assert parse_guest(json.dumps(GOOD_ACT)) == GOOD_ACT
     join = {"type": "join", "code": "K7QX2M", "protocol": 1, "version": "0.9.0", "seat": 1, "token": "abc"}
     assert parse_guest(json.dumps(join)) == join
+
+
+def test_a_guest_takes_a_record_only_with_the_final_view():
+    """The record (the seed with it) is public only once the game is over: a guest refuses a view
+    that carries one before the end, or one that is not a record file's text."""
+    view = {"type": "view", "seat": 0, "at": 3, "to_move": 1, "over": False, "log_from": 0, "events": [],
+            "state": {}, "legal": []}
+    assert check_host(dict(view)) == view
+    for bad in ({**view, "record": "format: anthology-record/1"},
+                {**view, "over": True, "to_move": None, "record": {"seed": 1}}):
+        with pytest.raises(ProtocolError):
+            check_host(bad)
+    final = {**view, "over": True, "to_move": None, "record": "format: anthology-record/1"}
+    assert check_host(dict(final)) == final

@@ -261,3 +261,48 @@ def test_the_setting_turns_lan_discovery_off(app, monkeypatch):
     assert JoinScene(app).finder is None and started == []
     app.settings.set("lan_discovery", True)
     assert JoinScene(app).finder is started[0]
+
+
+def test_at_the_end_the_guest_sees_the_real_results_and_keeps_the_finished_game(app):
+    """A whole hosted game: the guest's table ends on the results (the scores and winners of its final
+    view, the game's own seed and every state from the host's record, not a replay with seed 0); the
+    guest keeps the record under finished/, History lists it, and Watch replays it."""
+    from game.core.record import read_record
+    from game.core.saves import finished_dir, finished_games
+    from game.scenes.net_play import GuestTable
+    from game.scenes.play import PlayScene
+    from game.scenes.results import ResultsScene
+    host = host_scene(app, "micropolis", ("easy", "net"))
+    join(app, host.address, host.code)
+    frames_until(app, lambda: isinstance(app.scenes.top, GuestTable))
+    guest = app.scenes.top
+    deadline = time.monotonic() + LIMIT
+    while not (guest.over() and guest.cursor == len(guest.states) - 1 and guest.guest.kept is not None):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        guest.update(16)
+        ctx = guest.context()
+        if ctx.human_turn and ctx.legal:
+            assert guest.submit(ctx.legal[0])
+        app.frame(16)
+        time.sleep(0.002)
+    rules, end = host.rules, host.match.state
+    kept = guest.guest.kept
+    assert kept.parent == finished_dir() and kept.stat().st_size > 0
+    rec = read_record(kept)
+    assert rec.seed == 5 and rec.final is not None and rec.net == [1]
+    assert any(f.path == kept for f in finished_games())     # History lists it
+    guest.show_results()
+    res = app.scenes.top
+    assert isinstance(res, ResultsScene)
+    assert res.seed == 5 and res.state is guest.state
+    assert [sh.to_record() for sh in res.sheets] == [sh.to_record() for sh in rules.score_sheets(end)]
+    assert list(res.winners) == list(rules.winners(end))
+    assert len(res.history) == host.match.decisions + 1 and "replay" in [b.action for b in res.buttons]
+    for _n in range(40):
+        app.frame(16)
+    res.draw(pygame.Surface((1280, 720)))
+    res._do("replay")                                           # Watch: the whole game, from the record
+    watch = app.scenes.top
+    assert isinstance(watch, PlayScene) and watch.replay and len(watch.states) == host.match.decisions + 1
+    watch.draw(pygame.Surface((1280, 720)))
+    host.stop()
