@@ -171,14 +171,7 @@ class NetTable(PlayScene):
         events = s.log.to_list() if start == 0 else s.log.since(start)
         for k, ev in enumerate(events, start):
             self._news_lines(k)
-            line = self.view.describe_event(ev, s)
-            if line:
-                p = ev.get("player")
-                color = T.INK
-                if isinstance(p, int) and 0 <= p < len(self.seats):
-                    color = T.dark_ink(self.view.seat_color(p))
-                self.log_lines.append((line, color))
-                self.log_events.append(ev)
+            self._log_event(ev, s)
         self._news_lines(None)
         self.log_upto = len(s.log)
         self.log.set_lines(self.log_lines)
