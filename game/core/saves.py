@@ -594,6 +594,65 @@ def finished_games(is_known=None, get_rules=None, messages: list | None = None) 
         return []
 
 
+UNINDEXED_FOR_A_CHILD = 5     # finished records the index does not know yet: replay them in a child
+
+
+def unindexed_count() -> int:
+    """How many finished records the History index does not know as they are now (cheap: the
+    folder's names, sizes and times against the index). Never raises."""
+    try:
+        from game.core import history
+        folder = finished_dir()
+        if not saving_enabled() or not folder.is_dir():
+            return 0
+        known = history._read_index(folder.parent / history.INDEX)
+        count = 0
+        for p, size, mtime in _candidates(folder):
+            g = known.get(p.name)
+            if g is None or (g.size, g.mtime) != (size, mtime):
+                count += 1
+        return count
+    except Exception:
+        return 0
+
+
+def index_finished_in_child() -> list[str]:
+    """Run in a spawned child: replay the finished records the index lacks and write the index (so
+    the window's process, which only reads the index afterwards, never holds the interpreter while a
+    record is parsed); the messages of records set aside."""
+    from game.core.lifeline import watch_parent
+    watch_parent()
+    told: list = []
+    finished_games(messages=told)
+    return [str(m) for m in told]
+
+
+def index_finished_off_process(timeout: float = 600.0, should_stop=lambda: False) -> list[str] | None:
+    """``index_finished_in_child`` in a spawned process, waited for (bounded; ``should_stop`` ends the
+    wait early): its messages, or None when no child could be had or it failed (the caller then reads
+    in its own process)."""
+    import multiprocessing
+    import time as _time
+    from concurrent.futures import ProcessPoolExecutor
+    try:
+        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    except Exception:
+        return None
+    try:
+        fut = pool.submit(index_finished_in_child)
+        until = _time.monotonic() + timeout
+        while _time.monotonic() < until and not should_stop():
+            try:
+                return fut.result(timeout=0.1)
+            except TimeoutError:
+                continue
+            except Exception:
+                return None
+        return None
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
 class BackgroundSaver:
     """Writes a game's saves off the drawing loop (a write with its fsyncs takes ~10 ms).
 

@@ -18,7 +18,8 @@ import pygame
 
 from game.core.i18n import _, format_datetime, format_list, format_number, pgettext
 from game.games import games, get_rules, is_known
-from game.core.saves import delete_save, finished_dir, finished_games, list_saves, load_save
+from game.core.saves import (UNINDEXED_FOR_A_CHILD, delete_save, finished_dir, finished_games,
+                             index_finished_off_process, list_saves, load_save, unindexed_count)
 from game.scenes.common import Background, draw_message, draw_title
 from game.scenes.manager import Scene
 from game.scenes.play_aids import KIND_WORDS, kind_words
@@ -217,6 +218,13 @@ class SavesScene(Scene):
             return get_rules(game_id)
         job.stamp = _stamp(finished_dir())
         told: list = []
+        if unindexed_count() >= UNINDEXED_FOR_A_CHILD:
+            # many records to replay (a first visit after an upgrade): in a child process, since the
+            # YAML parser holds the interpreter for a whole record and frames would wait (98 ms seen)
+            def stale() -> bool:
+                return job.gen != self._gen
+            told.extend(index_finished_off_process(should_stop=stale) or [])
+            self._current(job)
         found = finished_games(is_known, rules, messages=told)
         with self._lock:
             job.finished = found

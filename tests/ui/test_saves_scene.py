@@ -191,3 +191,30 @@ def test_watch_opens_a_finished_game_listed_from_the_index(app, reads):
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
     play = app.scenes.top
     assert type(play).__name__ == "PlayScene" and play.replay and play.seed == 2
+
+
+def test_many_unindexed_records_are_replayed_in_a_child_process(monkeypatch):
+    """A first visit with records the History index does not know (after an upgrade): they are read
+    and replayed in a spawned child, never in the window's process, whose frames would wait on the
+    YAML parser; the list then comes from the index the child wrote."""
+    import game.core.history as history_module
+    from game.scenes.saves import SavesScene
+    for seed in range(1, 7):
+        _finish(seed)
+    assert saves.unindexed_count() == 6
+    replayed = []
+    real = history_module.replay
+    monkeypatch.setattr(history_module, "replay", lambda *a, **k: replayed.append(1) or real(*a, **k))
+    app = headless_app((1280, 720))
+    try:
+        scene = SavesScene(app)
+        app.scenes.push(scene)
+        for _ in range(3000):
+            if not scene.loading:
+                break
+            app.frame(16)
+            time.sleep(0.01)
+        assert not scene.loading and len(scene.items[1]) == 6
+        assert replayed == [] and saves.unindexed_count() == 0
+    finally:
+        pygame.quit()
