@@ -198,6 +198,8 @@ def test_a_hosted_game_is_saved_resumed_as_a_table_and_the_guest_takes_its_seat_
     guest = app.scenes.top
     assert guest.guest.seat == 1 and again.host.started
     play_moves(app, (again, guest), 2)
+    # the host saves in the background: the save catches up with the table (bounded wait)
+    frames_until(app, lambda: len(replay_of(slot)) - 1 == again.match.decisions)
     assert read_record(slot).net == [1] and len(replay_of(slot)) - 1 == again.match.decisions
     # the guest drops: the host's table tells it in its log
     guest.stop()
