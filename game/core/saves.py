@@ -127,7 +127,7 @@ def _reason(e: Exception) -> str:
 
 
 def _unknown_game(game: str) -> str:
-    # i18n: {game} the id of a game ("it_happens")
+    # i18n: {game} the id a game is saved under (a short plain name)
     return _("The saved game is of a game this version does not have ({game}).").format(game=game)
 
 
@@ -224,7 +224,7 @@ def _load(p: Path, get_rules, is_known):
     except (KeyError, ImportError):
         return None, None, _set_aside(p, _unknown_game(rec.game))
     except Exception:
-        # i18n: {game} the id of a game ("it_happens")
+        # i18n: {game} the id a game is saved under (a short plain name)
         return None, None, _set_aside(p, _("The saved game could not be loaded (the game {game} cannot be started).")
                                       .format(game=rec.game))
     try:
@@ -411,7 +411,7 @@ def _over_or_not(p: Path, rec: Record, get_rules) -> tuple[Record | None, str | 
     except (KeyError, ImportError):
         return None, _set_aside(p, _unknown_game(rec.game))
     except Exception:
-        # i18n: {game} the id of a game ("it_happens")
+        # i18n: {game} the id a game is saved under (a short plain name)
         return None, _set_aside(p, _("The saved game could not be checked (the game {game} cannot be started).")
                                 .format(game=rec.game))
     try:

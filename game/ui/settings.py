@@ -54,7 +54,7 @@ SPEED_FACTOR = {"slow": 1.8, "normal": 1.0, "fast": 0.35}
 
 
 def _is_id(value) -> bool:
-    """A short plain id ("it_happens", "medium", "red", "expert")."""
+    """A short plain id (a game's, a level's, a colour's or an option's name)."""
     return (isinstance(value, str) and 0 < len(value) <= MAX_ID
             and all(ch.isascii() and (ch.isalnum() or ch in "_-.") for ch in value))
 

@@ -22,8 +22,8 @@ def table(rules, kinds):
     return [Seat(f"P{i}", rules.seat_colors[i], "human" if k == "net" else k) for i, k in enumerate(kinds)]
 
 
-async def start_host(rules, kinds, seed, **kw) -> tuple[Host, asyncio.Task, str, str]:
-    host = Host(rules, table(rules, kinds), [i for i, k in enumerate(kinds) if k == "net"], seed, {}, **kw)
+async def serve(host) -> tuple[asyncio.Task, str, str]:
+    """Run ``host`` until it listens: its task, address and join code."""
     ready = asyncio.Event()
     where = {}
 
@@ -34,7 +34,13 @@ async def start_host(rules, kinds, seed, **kw) -> tuple[Host, asyncio.Task, str,
     task = asyncio.ensure_future(host.run(on_ready))
     await asyncio.wait_for(ready.wait(), STEP)
     assert where["address"].startswith("ws://127.0.0.1:")
-    return host, task, where["address"], where["code"]
+    return task, where["address"], where["code"]
+
+
+async def start_host(rules, kinds, seed, **kw) -> tuple[Host, asyncio.Task, str, str]:
+    host = Host(rules, table(rules, kinds), [i for i, k in enumerate(kinds) if k == "net"], seed, {}, **kw)
+    task, address, code = await serve(host)
+    return host, task, address, code
 
 
 def join_msg(code, **extra):

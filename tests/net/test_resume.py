@@ -12,23 +12,10 @@ from game.games import available_games, get_rules
 from game.net.guest import Guest, GuestError
 from game.net.host import Host
 from game.net.protocol import free_seats
-from tests.net.helpers import STEP, Puppet, join_msg, run, start_host, table
+from tests.net.helpers import STEP, Puppet, join_msg, run, serve, start_host, table
 
 GAMES = available_games()
 SEED = 424242
-
-
-async def _serve(host):
-    ready = asyncio.Event()
-    where = {}
-
-    def on_ready(address, code):
-        where.update(address=address, code=code)
-        ready.set()
-
-    task = asyncio.ensure_future(host.run(on_ready))
-    await asyncio.wait_for(ready.wait(), STEP)
-    return task, where["address"], where["code"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -64,7 +51,7 @@ def test_a_stopped_host_resumes_from_its_save_and_the_game_ends(game, tmp_path):
     async def second_part():
         again = Host(rules, rec.seats, rec.net, rec.seed, rec.options, states=states, record_path=path,
                      join_wait=STEP)
-        task, address, code = await _serve(again)
+        task, address, code = await serve(again)
         nameless = Guest(address, code, level=None, retries=0)
         with pytest.raises(GuestError, match="P0, P2"):
             await nameless.run()
@@ -90,7 +77,7 @@ def test_a_resumed_table_offers_its_free_seats_by_name(tmp_path):
 
     async def main():
         host = Host(rules, seats, [0, 1], 3, {}, states=states, join_wait=STEP)
-        task, address, code = await _serve(host)
+        task, address, code = await serve(host)
         a = await Puppet.open(address)
         await a.send(join_msg(code, name="Nobody"))
         refused = await a.expect("refused")

@@ -90,18 +90,7 @@ def test_host_and_guest_play_a_few_moves_on_the_loopback(app):
     frames_until(app, lambda: isinstance(app.scenes.top, GuestTable))
     guest = app.scenes.top
     assert host.host.started
-    moves = 0
-    deadline = time.monotonic() + LIMIT
-    while moves < 6 and time.monotonic() < deadline:
-        for table in (host, guest):
-            table.update(16)
-            ctx = table.context()
-            if ctx.human_turn and ctx.legal:
-                assert table.submit(ctx.legal[0])
-                moves += 1
-        app.frame(16)
-        time.sleep(0.005)
-    assert moves >= 6
+    play_moves(app, (host, guest), 6)
     frames_until(app, lambda: (guest.update(16) or True) and guest.last_at == host.match.decisions
                  and guest.cursor == len(guest.states) - 1)
     # the guest's table is its seat's observation of the host's match, its log from the events
