@@ -20,6 +20,10 @@ With ``stage_values`` a play-out stops where the game enters its next stage (the
 ``stage``: a new round in It Happens..) and takes its values from the heuristics'
 ``expected_outcome`` there (win chances and expected totals), valued like a finished game.
 
+With ``fitted_leaves`` a play-out that stops short of the end is valued by the heuristics'
+``expected_outcome`` there (win chances and expected totals fitted on finished games), valued
+like a finished game, rather than by the squashed evaluation.
+
 The search stops after ``iterations`` simulations, or sooner when a game sets ``max_work``
 (trusted applies, the heuristics' play-outs and the costly steps they report included) and a
 decision runs out of it: that bounds the rare very costly decision the same way on every machine.
@@ -104,7 +108,8 @@ class IsmctsBot(Bot):
     def __init__(self, rules, seed: int, iterations: int = 120, seconds: float = float("inf"),
                  candidates: int = 4, rollout_turns: int = 1000, greedy_rollouts: bool = True,
                  temperature: float = 1.0, scale: float = 8.0, max_work: float = math.inf,
-                 confidence: float = 0.0, stage_values: bool = False, rivals_as: str = "",
+                 confidence: float = 0.0, stage_values: bool = False, fitted_leaves: bool = False,
+                 rivals_as: str = "",
                  by_seats: dict | None = None, weights: dict | None = None):
         """``by_seats`` maps a number of seats to the settings (these keywords) that differ at a
         table of that size: a game whose search wants a longer horizon at three seats than at four.
@@ -114,6 +119,7 @@ class IsmctsBot(Bot):
         self.settings = {"iterations": iterations, "candidates": candidates, "rollout_turns": rollout_turns,
                          "greedy_rollouts": greedy_rollouts, "temperature": temperature, "scale": scale,
                          "max_work": max_work, "confidence": confidence, "stage_values": stage_values,
+                         "fitted_leaves": fitted_leaves,
                          "rivals_as": rivals_as}
         self.by_seats = by_seats or {}
         for seats, changes in self.by_seats.items():
@@ -133,7 +139,7 @@ class IsmctsBot(Bot):
         self.turns, self.greedy_rollouts = settings["rollout_turns"], settings["greedy_rollouts"]
         self.temperature, self.scale = settings["temperature"], settings["scale"]
         self.max_work, self.confidence = settings["max_work"], settings["confidence"]
-        self.stage_values = settings["stage_values"]
+        self.stage_values, self.fitted_leaves = settings["stage_values"], settings["fitted_leaves"]
         self.rival_heur = heuristics_for(self.rules, settings["rivals_as"]) if settings["rivals_as"] else self.heur
 
     def choose(self, obs, player: int):
@@ -303,6 +309,8 @@ class IsmctsBot(Bot):
         rules = self.rules
         n = len(s.seats)
         if not rules.is_over(s):
+            if self.fitted_leaves:
+                return self._outcome_values(*self.heur.expected_outcome(rules, s))
             return [squash(self.heur.evaluate(rules, s, p) / self.scale) for p in range(n)]
         win = rules.winners(s)
         return self._outcome_values([1.0 / len(win) if p in win else 0.0 for p in range(n)],

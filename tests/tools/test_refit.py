@@ -23,5 +23,5 @@ def test_bad_requests_get_a_usage_message(capsys):
     assert "unknown game 'chess'" in capsys.readouterr().err
     assert refit.main(["it_happens", "many"]) == 2
     assert "GAMES: a whole number above 0, not 'many'" in capsys.readouterr().err
-    assert refit.main(["antics"]) == 2
-    assert "antics: its Hard fits no table of outcomes" in capsys.readouterr().err
+    assert refit.main(["micropolis"]) == 2
+    assert "micropolis: its Hard fits no table of outcomes" in capsys.readouterr().err

@@ -33,6 +33,7 @@ from itertools import product
 from game.core.i18n import _, format_list, ngettext
 from game.core.settings import with_changes
 
+from . import outcome
 from .data import ACTIONS
 from .state import (LEAF_PREFIX, BuildCell, BuildDir, BuildOrient, BuildTile, EndActions, Steal, Stop, UseMagnificant,
                     UseSpace)
@@ -492,6 +493,15 @@ class Heuristics:
         """My projected value minus the best rival's (ISMCTS squashes it)."""
         vals = self.values(rules, s)
         return vals[p] - _best_rival(vals, p)
+
+    def outcome_features(self, rules, s) -> list[list[float]]:
+        """Each seat's features for the fitted outcome (outcome.py), from this profile's values."""
+        return outcome.features(s, self.values(rules, s), [standing(rules, s, p)[0] for p in range(len(s.seats))])
+
+    def expected_outcome(self, rules, s) -> tuple[list[float], list[float]]:
+        """(each seat's chance of winning, each seat's expected final total): the fit of outcome.py
+        (Hard's ``fitted_leaves``)."""
+        return outcome.expected_outcome(s, self.outcome_features(rules, s))
 
     def _rel(self, rules, s, p) -> float:
         vals = self.values(rules, s)
@@ -1161,6 +1171,17 @@ def with_weights(level: str, changes: dict) -> Heuristics:
 
 
 value, evaluate, score_actions, play_out = _MEDIUM.value, _MEDIUM.evaluate, _MEDIUM.score_actions, _MEDIUM.play_out
+
+
+def stage(s) -> tuple:
+    """Where ``python -m game.tools.refit`` takes a sample: the start of every turn."""
+    return s.round, s.player
+
+
+def outcome_sample(rules, s) -> tuple[int, list[list[float]]]:
+    """What the fitted outcome (outcome.py) is fitted on: (its key, each seat's features from
+    Hard's projections)."""
+    return outcome.key(s), for_level("hard").outcome_features(rules, s)
 
 
 def rollout_policy(rules, s, rng):
