@@ -102,7 +102,10 @@ def _from_dict(d) -> GameSummary | None:
     return GameSummary(file, size, float(mtime), game, seats)
 
 
-def _read_index(path: Path) -> dict[str, GameSummary]:
+def read_index(path: Path) -> dict[str, GameSummary]:
+    """name -> summary of every valid entry of the index (empty when it is missing or broken). A
+    caller that lists reads it once and passes what it read on (``unindexed``, ``confirm_listed``):
+    each reading parses the whole file."""
     try:
         data = load_file(path, INDEX)
     except (LoadError, OSError):
@@ -186,12 +189,21 @@ def confirm(path: Path, size: int, mtime: float, is_known=lambda game: True, get
     return summarize(rec, path.name, size, mtime)
 
 
+def unindexed(known: dict[str, GameSummary], listed: dict) -> int:
+    """How many of the ``listed`` records (name -> (size, time)) the index entries ``known`` do not
+    know as they are now."""
+    return sum(1 for name, (size, mtime) in listed.items()
+               if (g := known.get(name)) is None or (g.size, g.mtime) != (size, mtime))
+
+
 def _check(folder: Path, index: Path | None, listed: dict, is_known, get_rules, progress, messages,
-           whole: bool) -> dict[str, GameSummary]:
+           whole: bool, known: dict | None = None) -> dict[str, GameSummary]:
     """The confirmed summaries of the ``listed`` records (name -> (size, time)): the index's entry
     when it is valid and matches the file, else a replay (``confirm``). ``whole``: ``listed`` is the
-    whole folder, and the index keeps only what it holds."""
-    known = _read_index(index) if index is not None else {}
+    whole folder, and the index keeps only what it holds. ``known``: the index as the caller has
+    just read it (``read_index``), else it is read here."""
+    if known is None:
+        known = read_index(index) if index is not None else {}
     found: dict[str, GameSummary] = {}
     stale = []
     for name, (size, mtime) in listed.items():
@@ -218,10 +230,11 @@ def _check(folder: Path, index: Path | None, listed: dict, is_known, get_rules, 
 
 
 def confirm_listed(folder: Path, index: Path | None, listed: dict, is_known=lambda game: True, get_rules=None,
-                   messages: list | None = None) -> dict[str, GameSummary]:
+                   messages: list | None = None, known: dict | None = None) -> dict[str, GameSummary]:
     """name -> confirmed summary for some records of ``folder`` (``listed``: name -> (size, time)), as
-    the Finished list needs them; the ones replayed join the index, which keeps its other entries."""
-    return _check(folder, index, listed, is_known, get_rules, None, messages, whole=False)
+    the Finished list needs them; the ones replayed join the index, which keeps its other entries.
+    ``known``: the index's entries as the caller read them (``read_index``), not read again."""
+    return _check(folder, index, listed, is_known, get_rules, None, messages, whole=False, known=known)
 
 
 def refresh(folder: Path | None = None, index: Path | None = None, is_known=lambda game: True,

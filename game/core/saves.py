@@ -565,10 +565,17 @@ class FinishedInfo:
         return self.summary.mtime
 
 
-def finished_games(is_known=None, get_rules=None, messages: list | None = None) -> list[FinishedInfo]:
+def finished_games(is_known=None, get_rules=None, messages: list | None = None,
+                   off_process=None) -> list[FinishedInfo]:
     """The records ``list_finished`` lists, newest first, from the history index alone: a record the
     index knows as it is now is not read at all (only new or changed ones are replayed, and join the
-    index). A record set aside is told in ``messages``. Never raises."""
+    index). A record set aside is told in ``messages``. The index is read once: each reading parses
+    the whole file in this process, where a window's frames share the interpreter with it.
+
+    ``off_process`` (a ``should_stop()``, for the window): when UNINDEXED_FOR_A_CHILD or more of the
+    listed records are not in the index as they are now (a first visit after an upgrade), a spawned
+    child replays them and writes the index, and its list is taken as it is: this process then neither
+    reads a record nor parses the index the child wrote. Never raises."""
     if not saving_enabled():
         return []
     try:
@@ -581,9 +588,19 @@ def finished_games(is_known=None, get_rules=None, messages: list | None = None) 
                        key=lambda f: f[2], reverse=True)[:MAX_LISTED]
         from game.core import history
         known = is_known or _any_game
-        confirmed = history.confirm_listed(folder, folder.parent / history.INDEX,
-                                           {p.name: (size, mtime) for p, size, mtime in files},
-                                           known, get_rules, messages)
+        listed = {p.name: (size, mtime) for p, size, mtime in files}
+        index = folder.parent / history.INDEX
+        entries = history.read_index(index)
+        if off_process is not None and history.unindexed(entries, listed) >= UNINDEXED_FOR_A_CHILD:
+            got = index_finished_off_process(should_stop=off_process)
+            if off_process():
+                return []               # no longer wanted: nothing is replayed here
+            if got is not None:
+                infos, told = got
+                if messages is not None:
+                    messages.extend(told)
+                return [i for i in infos if known(i.summary.game)]
+        confirmed = history.confirm_listed(folder, index, listed, known, get_rules, messages, known=entries)
         out = []
         for p, size, mtime in files:
             summary = confirmed.get(p.name)
@@ -605,32 +622,27 @@ def unindexed_count() -> int:
         folder = finished_dir()
         if not saving_enabled() or not folder.is_dir():
             return 0
-        known = history._read_index(folder.parent / history.INDEX)
-        count = 0
-        for p, size, mtime in _candidates(folder):
-            g = known.get(p.name)
-            if g is None or (g.size, g.mtime) != (size, mtime):
-                count += 1
-        return count
+        listed = {p.name: (size, mtime) for p, size, mtime in _candidates(folder)}
+        return history.unindexed(history.read_index(folder.parent / history.INDEX), listed)
     except Exception:
         return 0
 
 
-def index_finished_in_child() -> list[str]:
+def index_finished_in_child() -> tuple[list[FinishedInfo], list[str]]:
     """Run in a spawned child: replay the finished records the index lacks and write the index (so
-    the window's process, which only reads the index afterwards, never holds the interpreter while a
-    record is parsed); the messages of records set aside."""
+    the window's process never holds the interpreter while a record is parsed); the list of finished
+    games (``finished_games``) and the messages of records set aside."""
     from game.core.lifeline import watch_parent
     watch_parent()
     told: list = []
-    finished_games(messages=told)
-    return [str(m) for m in told]
+    infos = finished_games(messages=told)
+    return infos, [str(m) for m in told]
 
 
-def index_finished_off_process(timeout: float = 600.0, should_stop=lambda: False) -> list[str] | None:
+def index_finished_off_process(timeout: float = 600.0, should_stop=lambda: False) -> tuple[list, list[str]] | None:
     """``index_finished_in_child`` in a spawned process, waited for (bounded; ``should_stop`` ends the
-    wait early): its messages, or None when no child could be had or it failed (the caller then reads
-    in its own process)."""
+    wait early): its list and messages, or None when no child could be had or it failed (the caller
+    then reads in its own process)."""
     import multiprocessing
     import time as _time
     from concurrent.futures import ProcessPoolExecutor

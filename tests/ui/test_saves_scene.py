@@ -193,15 +193,46 @@ def test_watch_opens_a_finished_game_listed_from_the_index(app, reads):
     assert type(play).__name__ == "PlayScene" and play.replay and play.seed == 2
 
 
-def test_many_unindexed_records_are_replayed_in_a_child_process(monkeypatch):
+@pytest.fixture
+def index_parses(monkeypatch):
+    """Every History index parsed in this (the window's) process: its path, for each parse."""
+    seen = []
+    real = history.load_file
+
+    def spy(path, *a, **k):
+        if os.path.exists(path):            # a missing index costs nothing to find missing
+            seen.append(path)
+        return real(path, *a, **k)
+    monkeypatch.setattr(history, "load_file", spy)
+    return seen
+
+
+def test_a_listing_parses_the_history_index_once(app, index_parses):
+    """Each reading parses the whole index in the window's process: a listing reads it once (it was
+    read twice, once to count the records it does not know, once for the list)."""
+    for seed in range(1, 4):
+        _finish(seed)
+    history.refresh()
+    index_parses.clear()
+    from game.scenes.saves import SavesScene
+    scene = SavesScene(app)
+    app.scenes.push(scene)
+    _until_loaded(app, scene)
+    assert len(scene.items[1]) == 3
+    assert len(index_parses) == 1
+
+
+def test_many_unindexed_records_are_replayed_in_a_child_process(monkeypatch, index_parses):
     """A first visit with records the History index does not know (after an upgrade): they are read
     and replayed in a spawned child, never in the window's process, whose frames would wait on the
-    YAML parser; the list then comes from the index the child wrote."""
+    YAML parser; the list comes from the child as it is (the window's process does not parse the
+    index the child wrote)."""
     import game.core.history as history_module
     from game.scenes.saves import SavesScene
     for seed in range(1, 7):
         _finish(seed)
     assert saves.unindexed_count() == 6
+    index_parses.clear()
     replayed = []
     real = history_module.replay
     monkeypatch.setattr(history_module, "replay", lambda *a, **k: replayed.append(1) or real(*a, **k))
@@ -215,6 +246,8 @@ def test_many_unindexed_records_are_replayed_in_a_child_process(monkeypatch):
             app.frame(16)
             time.sleep(0.01)
         assert not scene.loading and len(scene.items[1]) == 6
-        assert replayed == [] and saves.unindexed_count() == 0
+        assert replayed == [] and index_parses == []
+        assert scene.items[1][0].summary.players[0].name == "Ann"
+        assert saves.unindexed_count() == 0
     finally:
         pygame.quit()
