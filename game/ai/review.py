@@ -11,9 +11,10 @@ out by Medium. The played action and Hard's choice are valued in the same worlds
 random numbers, so luck cancels out of their difference: the cost, in points.
 
 The same continuations tell what the better move gains (``gains``, ids and values, and the ``why``
-line made from them): the scoring lines of the player's sheet that end the turn higher, a tile on a
-higher level of the hill (Antics!' tie-break), the best rival kept lower, or else points that come
-later (the evaluation's difference with nothing yet on the sheet).
+line made from them): the scoring lines of the player's sheet that end the turn higher, the best
+rival kept lower, a turn saved (Antics!: the food the player's ants carry home sooner), a tile on a
+higher level of the hill (Antics!' tie-break), or else points that come later (the evaluation's
+difference with nothing yet on the sheet).
 """
 from __future__ import annotations
 
@@ -108,7 +109,7 @@ def review(rules, states, player: int, seed: int, progress=None, should_stop=lam
             obs = rules.observe(s, player)
             better = _hard(rules, bot_seed, settings).choose(obs, player)
             if better != played:
-                gap, pairs = 0.0, []
+                gap, pairs, starts = 0.0, [], []
                 for w in range(worlds):
                     world = rules.determinize(obs, player, stream.fork(w + 1))
                     luck = stream.fork(1000 + w).next64()
@@ -116,9 +117,10 @@ def review(rules, states, player: int, seed: int, progress=None, should_stop=lam
                     bad, t_bad = _value(rules, heur, medium, world, player, played, luck)
                     gap += good - bad
                     pairs.append((t_good, t_bad))
+                    starts.append(world)
                 cost = max(0.0, gap / worlds)
                 if cost > min_cost:
-                    gains = measure_gains(rules, pairs, player, round(cost, 3))
+                    gains = measure_gains(rules, pairs, player, round(cost, 3), starts)
                     found.append(Mistake(k, played, better, round(cost, 3),
                                          why_line(gains, s.seats, reason(rules, obs, player, better, bot_seed)),
                                          gains))
@@ -158,22 +160,35 @@ def _sheet(rules, s, player: int):
     return next(sh for sh in rules.score_sheets(s) if sh.player == player)
 
 
-def measure_gains(rules, pairs, player: int, cost: float) -> tuple:
+def measure_gains(rules, pairs, player: int, cost: float, starts=None) -> tuple:
     """What the better move gains over the move played, from ``pairs``: (the state after the
-    better move's continuation, after the played one's) in each world. (kind, key, amount) tuples,
-    the most telling first, amounts the mean over the worlds (one decimal):
+    better move's continuation, after the played one's) in each world, and ``starts``: each world
+    before the move. (kind, key, amount) tuples, the most telling first, amounts the mean over the
+    worlds (one decimal):
 
     - ("line", line id, points): a line of the player's score sheet that ends the turn higher;
     - ("rival", seat, points): the best rival (after the move played) ends the turn lower;
       these two by their points, the most first;
+    - ("turns", None, turns): the food the player carried before the move is home sooner, in
+      turns (the rules' ``turns_home(start, end, player)``, Antics!; a world where a game is over
+      or some food has no way home counts none);
     - ("level", level, tiles): more tiles on a level of the hill (Antics!' tie-breaks ``level_N``),
       the highest such level only;
     - ("later", None, cost): always last: the points the evaluation sees coming in later turns.
-    Each of the first three only when it differs by ``MIN_GAIN`` or more."""
+    Each of the first four only when it differs by ``MIN_GAIN`` or more."""
     n = len(pairs)
     lines: dict[str, float] = {}
     ties: dict[str, float] = {}
     rivals: dict[int, float] = {}
+    turns_home = getattr(rules, "turns_home", None)
+    saved = 0.0
+    if turns_home is not None and starts is not None:
+        for start, (good, bad) in zip(starts, pairs):
+            if rules.is_over(good) or rules.is_over(bad):
+                continue
+            t_good, t_bad = turns_home(start, good, player), turns_home(start, bad, player)
+            if t_good is not None and t_bad is not None:
+                saved += (t_bad - t_good) / n
     for good, bad in pairs:
         g, b = _sheet(rules, good, player), _sheet(rules, bad, player)
         for key in {**b.lines, **g.lines}:
@@ -190,6 +205,8 @@ def measure_gains(rules, pairs, player: int, cost: float) -> tuple:
     points += [("rival", q, v) for q, v in rivals.items() if v >= MIN_GAIN]
     points.sort(key=lambda g: (-g[2], g[0], g[1]))
     out = [(kind, key, round(v, 1)) for kind, key, v in points]
+    if saved >= MIN_GAIN:
+        out.append(("turns", None, round(saved, 1)))
     levels = [(int(key[6:]), v) for key, v in ties.items() if key.startswith("level_") and key[6:].isdigit()]
     up = [(lvl, v) for lvl, v in sorted(levels, reverse=True) if v >= MIN_GAIN]
     if up:
@@ -221,6 +238,13 @@ def gain_words(gain, seats=None) -> str:
                         "than the move played.",
                         "By the end of the turn it puts about {n} more tiles on level {level} of your hill "
                         "than the move played.", _count(amount)).format(n=n, level=key)
+    if kind == "turns":
+        # i18n: the game review, on the better move in Antics!; {n} turns with one decimal ("1"): how much
+        # sooner the prey and leaves the player's ants carried before the move can all be heaved home
+        return ngettext("The food your ants were carrying can be home about {n} turn sooner than after the move "
+                        "played.",
+                        "The food your ants were carrying can be home about {n} turns sooner than after the move "
+                        "played.", _count(amount)).format(n=n)
     if kind == "rival":
         # i18n: the game review, on the better move; {name} the best rival, {n} points with one decimal
         return ngettext("By the end of the turn it leaves {name} about {n} point lower than the move played.",

@@ -144,3 +144,87 @@ def test_the_why_says_what_the_better_move_gains_then_what_it_does():
     assert gain_words(("line", "population", 1.0)) == (
         "By the end of the turn it scores about 1 more point of Population than the move played.")
     assert why_line((("later", None, 0.4),), seats, "") == gain_words(("later", None, 0.4))
+
+
+def _ladybird_three_heaves_out(heave_level: int = 1):
+    """Antics!, P0 to act: the ladybird on T18 (J14 to the red prey), home through P0's ants on T19
+    (J5 to J14) and T05 (the ant-hill to J5): three heaves; P0's heave space at ``heave_level``."""
+    from tests.games.antics.test_ai_level import at_act, seats, with_heave_level
+    rules = get_rules("antics")
+    s = at_act(rules.new_game(seats(4), 8, {}))
+    s.ants = ({"T05": None, "T19": None, "T18": "ladybird"},) + s.ants[1:]
+    s.supply = (s.supply[0] - 3,) + s.supply[1:]
+    if heave_level > 1:
+        s.hills = with_heave_level(s, 0, heave_level)
+    return rules, s
+
+
+def _heave(rules, s, *moves):
+    """P0 takes the heave action on the base heave space and makes ``moves``."""
+    from game.games.antics.state import UseSpace
+    s = rules.apply(s, UseSpace((2, 0)))
+    for move in moves:
+        s = rules.apply(s, move)
+    return s
+
+
+def test_antics_counts_the_turns_carried_food_needs_to_be_home():
+    """Three heaves at two a turn (a level-1 heave space and the magnificANT): two turns; one heave
+    on, one turn; heaved home, none (the item followed along the log, not looked for by name); a
+    level-3 heave space, four heaves a turn; food with no way home through the player's ants, None."""
+    from game.games.antics.state import HeaveMove
+    rules, s = _ladybird_three_heaves_out()
+    assert rules.heaves_home(s.ants[0], "T18") == 3 and rules.heaves_per_turn(s, 0) == 2
+    assert rules.turns_home(s, s, 0) == 2
+    on = _heave(rules, s, HeaveMove("T18", "T19"))
+    assert rules.turns_home(s, on, 0) == 1
+    _, higher = _ladybird_three_heaves_out(3)
+    assert rules.heaves_per_turn(higher, 0) == 4 and rules.turns_home(higher, higher, 0) == 1
+    cut = s.copy()
+    cut.ants = ({"T05": None, "T18": "ladybird"},) + s.ants[1:]
+    assert rules.turns_home(cut, cut, 0) is None
+    assert rules.turns_home(rules.new_game(s.seats, 1, {}), rules.new_game(s.seats, 1, {}), 0) == 0
+
+
+def test_a_turn_saved_is_a_gain_of_the_better_move():
+    """The better move heaves the ladybird one trail on, the move played leaves it: the food carried
+    is home a turn sooner, told after the points and before a level; not with rules that cannot tell."""
+    from game.games.antics.state import HeaveMove
+    rules, s = _ladybird_three_heaves_out()
+    on = _heave(rules, s, HeaveMove("T18", "T19"))
+    gains = measure_gains(rules, [(on, s)], 0, 1.234, [s])
+    assert ("turns", None, 1.0) in gains and gains[-1] == ("later", None, 1.2)
+    assert measure_gains(rules, [(on, s), (s, s)], 0, 1.0, [s, s])[0] == ("turns", None, 0.5)
+    assert measure_gains(rules, [(s, on)], 0, 1.0, [s]) == (("later", None, 1.0),)    # a turn lost: no gain
+    assert measure_gains(rules, [(on, s)], 0, 1.0) == (("later", None, 1.0),)          # no starts given
+
+    class Turns(Sheets):
+        """A 'state' is [(lines, tie-breaks, turns the food carried needs)] by seat."""
+        def score_sheets(self, s):
+            return super().score_sheets([seat[:2] for seat in s])
+
+        def is_over(self, s):
+            return False
+
+        def turns_home(self, start, end, p):
+            return end[p][2]
+    good = [({"prey": 9}, {"level_2": 3}, 1), ({"prey": 1}, {}, 0)]
+    bad = [({"prey": 4}, {"level_2": 2}, 3), ({"prey": 1}, {}, 0)]
+    assert measure_gains(Turns(), [(good, bad)], 0, 2.0, [None]) == (
+        ("line", "prey", 5.0), ("turns", None, 2.0), ("level", 2, 1.0), ("later", None, 2.0))
+    seats = [Seat("Ann", "red"), Seat("Bo", "blue")]
+    assert why_line((("turns", None, 1.0), ("later", None, 0.8)), seats, "It heaves the ladybird closer to home.") == (
+        "The food your ants were carrying can be home about 1 turn sooner than after the move played. "
+        "It heaves the ladybird closer to home.")
+    assert gain_words(("turns", None, 1.5)) == (
+        "The food your ants were carrying can be home about 1.5 turns sooner than after the move played.")
+
+
+def test_the_review_names_the_turn_a_better_move_saves():
+    """P0 ends the turn with every action unused and the ladybird three heaves from home: Hard's move,
+    played out to the end of the turn, brings it nearer, and the why says so."""
+    from game.games.antics.state import EndActions
+    rules, s = _ladybird_three_heaves_out()
+    [top] = review(rules, [s, rules.apply(s, EndActions())], 0, seed=1, settings=QUICK)
+    assert ("turns", None, 1.0) in top.gains
+    assert "The food your ants were carrying can be home about 1 turn sooner" in top.why

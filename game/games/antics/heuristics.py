@@ -951,22 +951,10 @@ def _free_fungi(rules, s, p) -> list:
 
 
 def _hops_home(rules, mine: dict, trail: str) -> int:
-    """Heaves from the ant on ``trail`` to the hill through own ants (breadth-first)."""
-    hill = rules.hill_node
-    seen, frontier, d = {trail}, [trail], 0
-    while frontier:
-        nxt = []
-        for t in frontier:
-            a, b = rules.ends[t]
-            if a == hill or b == hill:
-                return d
-            for u in rules.node_trails[a] + rules.node_trails[b]:
-                if u in mine and u not in seen:
-                    seen.add(u)
-                    nxt.append(u)
-        frontier = nxt
-        d += 1
-    return 6
+    """Heaves from the ant on ``trail`` to the hill through own ants, the last one home apart
+    (6 when no way leads home)."""
+    heaves = rules.heaves_home(mine, trail)
+    return 6 if heaves is None else heaves - 1
 
 
 _LANDING: dict = {}

@@ -1155,6 +1155,54 @@ class AnticsRules(RulesBase):
         n.leaves = _put(s.leaves, p, tuple(leaves))
         return sum(self.score_lines(n, p).values())
 
+    def heaves_home(self, mine: dict, trail: str) -> int | None:
+        """Heaves that bring the item on ``trail`` home: one per trail it crosses on the way through
+        p's ants (``mine``: p's trails; the ants on the way taken as free), the last one home
+        (ruling 40). None when no way of p's ants leads home."""
+        seen, frontier, heaves = {trail}, [trail], 1
+        while frontier:
+            nxt = []
+            for t in frontier:
+                a, b = self.ends[t]
+                if self.hill_node in (a, b):
+                    return heaves
+                for u in self.node_trails[a] + self.node_trails[b]:
+                    if u in mine and u not in seen:
+                        seen.add(u)
+                        nxt.append(u)
+            frontier = nxt
+            heaves += 1
+        return None
+
+    def heaves_per_turn(self, s: State, p: int) -> int:
+        """The most heaves p can make in a turn: p's best heave spaces (a prey stored on one covers
+        it) and the magnificANT at level 1, one action marker each."""
+        levels = [len(st) for c, st in s.hills[p].items() if st[-1][1] == "heave" and c not in s.stored[p]]
+        levels.append(1)
+        return sum(sorted(levels, reverse=True)[:s.data.actions_per_turn])
+
+    def turns_home(self, start: State, end: State, p: int) -> int | None:
+        """The turns p needs, after ``end``, to bring home the food p's ants carried in ``start`` (an
+        earlier state of p's same turn): the heaves still needed (``heaves_home``, each item followed
+        along the log's heaves; one heaved home needs none) at p's most heaves a turn in ``end``.
+        None when one of them has no way home. For the review's "a turn saved" (game/ai/review.py)."""
+        where = {t for t, item in start.ants[p].items() if item}
+        if not where:
+            return 0
+        for ev in end.log.since(len(start.log)):
+            if ev.get("type") == "heave" and ev.get("player") == p and ev.get("trail") in where:
+                where.discard(ev["trail"])
+                if ev.get("how") == "move":
+                    where.add(ev["to"])
+            elif ev.get("type") == "steal" and ev.get("victim") == p:
+                where.discard(ev.get("trail"))
+        mine = end.ants[p]
+        heaves = [self.heaves_home(mine, t) for t in where]
+        if None in heaves:
+            return None
+        per_turn = self.heaves_per_turn(end, p)
+        return -(-sum(heaves) // per_turn)
+
     def score_sheets(self, s: State) -> list[ScoreSheet]:
         out = []
         top = s.data.max_level
