@@ -61,6 +61,7 @@ class PlayScene(Scene):
             self.cursor = min(m.index for m in self.mistakes)
         self.seats = list(self.states[0].seats)
         self.view = get_view(game_id, self.rules, self.seats, self.th)
+        self.view.history = lambda: self.states
         self.bg = Background()
         self.log = LogView()
         self.log_lines: list[tuple[str, tuple]] = []

@@ -142,6 +142,64 @@ def test_the_rounds_left_only_go_down(played):
     assert len(set(shown)) > 1 and all(b <= a for a, b in zip(shown, shown[1:]))
 
 
+@pytest.mark.parametrize("n,to_go,rounds", [(4, 15, 14), (4, 5, 6), (4, 1, 3), (3, 10, 13), (3, 2, 4)])
+def test_the_rounds_left_follow_the_prey_still_to_go(n, to_go, rounds):
+    """The estimate is the rate seen in AI games (issue 62: 2 rounds + the prey to go at 0.3 a player
+    a round, the current round counted), not a figure that sinks to 1 half-way through: four
+    Mediums' games whose end came in round 16 read "about 1 round" from round 7 with the old one."""
+    s = game(n=n, moves=0)[0]
+    s.prey_left = (to_go, to_go) + (0,) * (len(s.prey_left) - 2)
+    assert s.prey_to_go() == to_go
+    assert View(R, s.seats, Theme(SIZE)).words.rounds_left(s) == ("prey", rounds)
+
+
+def test_the_rounds_left_come_back_with_the_position_on_undo_and_in_the_replay(played):
+    """The figure is one of the game's way to a position: played forward it never rises; taken back
+    (undo: the states popped) or stepped back in the replay, each position shows the figure it showed
+    before (it rose by one, or jumped, when the table kept the lowest figure it had seen); a new line
+    played after an undo never rises either."""
+    states = []
+    view = View(R, played[0].seats, Theme(SIZE))
+    view.history = lambda: states
+    first = {}
+    for s in played[:400]:
+        states.append(s)
+        first[id(s)] = view.rounds_left(s)
+    shown = [first[id(s)] for s in played[:400] if first[id(s)] is not None]
+    assert len(set(shown)) > 2 and all(b <= a for a, b in zip(shown, shown[1:]))
+    for k in range(399, 0, -7):                     # undo, a few decisions at a time
+        del states[k + 1:]
+        assert view.rounds_left(states[k]) == first[id(states[k])], k
+    states[:] = played[:400]                          # the replay: jump to the end, step back, jump about
+    for k in [399] + list(range(398, -1, -1)) + [250, 10, 399]:
+        assert view.rounds_left(played[k]) == first[id(played[k])], k
+    del states[120:]                                  # an undo, then another line of play
+    rng = Rng(99)
+    s, again = states[-1], []
+    for _ in range(250):
+        if R.is_over(s):
+            break
+        s = R.apply(s, Hx.rollout_policy(R, s, rng))
+        states.append(s)
+        again.append(view.rounds_left(s))
+    again = [first[id(states[119])]] + [r for r in again if r is not None]
+    assert all(b <= a for a, b in zip(again, again[1:]))
+
+
+def test_the_replay_gives_its_table_the_game_s_states(played):
+    from game.scenes.play import PlayScene
+    app = headless_app(SIZE)
+    play = PlayScene(app, "antics", played[0].seats, 7, {}, states=played[:300], replay=True)
+    assert play.view.history() is play.states
+    forward = []
+    for k in range(300):
+        play.cursor = k
+        forward.append(play.view.rounds_left(play.state))
+    for k in range(299, -1, -1):
+        play.cursor = k
+        assert play.view.rounds_left(play.state) == forward[k]
+
+
 def test_a_magnificant_decision_is_ringed_in_the_replay(played):
     i = next(k for k, x in enumerate(played[:-1]) if x.phase == "act"
              and any(isinstance(a, UseMagnificant) for a in R.legal_actions(x)))

@@ -36,6 +36,8 @@ class GameView:
                                   # a view with names of its own makes this a property that calls _())
     confirm_placements = False    # the player's setting: a click selects, a second click confirms
     anim_factor = 1.0             # the player's animation speed: animations last this many times longer
+    history = None                # the play scene's states so far (a callable giving the list, the first
+                                  # state set-up's): for what a table shows from the way the game came here
 
     def __init__(self, rules, seats, theme: T.Theme):
         self.rules, self.seats, self.th = rules, list(seats), theme

@@ -69,7 +69,8 @@ class View(GameView):
         self.banner_rect = None         # where the last-round banner was drawn (None: no banner)
         self.menu_title: str = ""       # a warning above the small menu (an action that changes nothing)
         self._facts = (None, None, {})  # (state, language, what the panels and the bar say), once per state
-        self._end_round = None          # the earliest round the rounds-left estimate has put the end at (it only falls)
+        self._least = None              # without a history: the least rounds-left estimate shown so far
+        self._leasts: list = []         # (state, the least rounds-left estimate up to it) along ``history``
         self.kept_fits: dict = {}       # (hill, ghosts, room, biggest) -> where its hexes go (hills.py)
         self.kept_heights = (None, [])  # (hills, player to move, column) -> the panels' heights, once per change
         self._layer = (None, None)      # (key, (the table without mouse lights, hot, cells, buttons, panels, ghost))
@@ -228,16 +229,41 @@ class View(GameView):
         return got
 
     def rounds_left(self, state) -> int | None:
-        """The table's one figure of rounds left: the estimate (words.rounds_left) gives a round the
-        game should end by; the earliest such round seen in this game is kept, so the figure only goes
-        down (a fresh estimate that reaches further does not raise it)."""
+        """The table's one figure of rounds left: the least estimate (words.rounds_left, which falls
+        as the prey and the bag run down) over the positions the game went through to this one
+        (``history``, the play scene's states). So it never rises along a game (a tile put back
+        into the bag does not raise it), and it is the same whenever the game comes back to a
+        position (an undo, the replay stepping back or jumping). A table shown without its game's
+        states keeps the least figure it has shown."""
         est = self.words.rounds_left(state)
         if est is None:
             return None
-        end = state.round + est[1]
-        if self._end_round is None or end < self._end_round:
-            self._end_round = end
-        return max(1, self._end_round - state.round)
+        least = self._history_least(state)
+        if least is None:
+            self._least = est[1] if self._least is None else min(self._least, est[1])
+            least = self._least
+        return max(1, least)
+
+    def _history_least(self, state) -> int | None:
+        """The least estimate over the history up to ``state`` (None when ``state`` is not in it),
+        worked out once per state: ``_leasts`` follows the states list as long as it is the same,
+        and is cut where an undo took states back."""
+        states = self.history() if self.history is not None else None
+        if not states:
+            return None
+        i = next((j for j in range(len(states) - 1, -1, -1) if states[j] is state), None)
+        if i is None:
+            return None
+        leasts = self._leasts
+        while leasts and (len(leasts) > len(states) or leasts[-1][0] is not states[len(leasts) - 1]):
+            leasts.pop()
+        for s in states[len(leasts):i + 1]:
+            est = self.words.rounds_left(s)
+            least = leasts[-1][1] if leasts else None
+            if est is not None and (least is None or est[1] < least):
+                least = est[1]
+            leasts.append((s, least))
+        return leasts[i][1]
 
     def score_words(self, state, p) -> tuple[str, str]:
         """("12 pts", "(17 if carried items get home)"; the second empty when nothing would change)."""

@@ -287,7 +287,13 @@ END_REASONS = {"bag": N_("the bag ran out of tiles before the scout fields were 
                "stall": N_("a whole round went by without anyone taking an action")}
 
 
-PREY_PER_PLAYER_ROUND = 0.27   # prey leaving the board a player a round (measured over Medium games at 3 and 4 seats)
+# The rounds until the end is triggered, the current one counted, as seen in 80 games of Mediums
+# (40 at three seats, 40 at four; issue 62): about PREY_BASE_ROUNDS + the prey still to leave the
+# board / (PREY_PER_PLAYER_ROUND a player a round), within 0.7 of a round at most counts of prey;
+# the bag lost BAG_PER_PLAYER_ROUND tiles a player a round (it never ended a game).
+PREY_BASE_ROUNDS = 2.0
+PREY_PER_PLAYER_ROUND = 0.30
+BAG_PER_PLAYER_ROUND = 0.30
 
 
 def kinds_on_board(state) -> int:
@@ -796,24 +802,19 @@ class Words:
 
     def rounds_left(self, state) -> tuple[str, int] | None:
         """The rounds left by the nearer of the two ends (ruling 22), and which end that is ("bag" or
-        "prey"); None once the end is triggered. The bag: each turn end refills the scout fields with as
-        many tiles as that turn took, so it empties at the rate seen so far (one tile a turn assumed
-        until a round has been played); the game stops after the last stall round (ruling 36). The
-        prey: the end also comes when one kind at most is left on the board, and the prey of the other
-        kinds leave it (picked up or eaten) at about PREY_PER_PLAYER_ROUND a player a round. In games of
-        AIs the prey end nearly every game, with the bag still a third full. A fresh estimate of this
-        state alone: the view keeps the table's one figure (it only goes down)."""
+        "prey"); None once the end is triggered. Both from the rates seen in games of AIs (above): the
+        prey of all kinds but one leave the board at PREY_PER_PLAYER_ROUND a player a round, and the
+        bag empties at BAG_PER_PLAYER_ROUND; the game stops after the last stall round (ruling 36).
+        Neither the prey to go nor the bag grows (a tile a player puts back apart), so the figure
+        only falls along a game; the view keeps the table's one figure over the game's positions."""
         if state.end_by is not None or state.phase == "over":
             return None
-        d, n, bag = state.data, len(self.seats), len(state.bag)
-        turns = (state.round - 1) * n + (state.player - state.start_player) % n      # turns finished
-        taken = max(0, len(d.bag_tiles) - d.rows * d.setup_fields - bag)
-        per_round = max(0.5, (taken + n) / (turns + n) * n)
-        left = min(math.ceil(bag / per_round) + 1, d.stall_rounds - state.round + 2)
-        by_prey = round(1 + state.prey_to_go() / (PREY_PER_PLAYER_ROUND * n))
-        if by_prey < left:
+        d, n = state.data, len(self.seats)
+        by_bag = min(math.ceil(len(state.bag) / (BAG_PER_PLAYER_ROUND * n)) + 1, d.stall_rounds - state.round + 2)
+        by_prey = round(PREY_BASE_ROUNDS + state.prey_to_go() / (PREY_PER_PLAYER_ROUND * n))
+        if by_prey < by_bag:
             return "prey", max(1, by_prey)
-        return "bag", max(1, left)
+        return "bag", max(1, by_bag)
 
     def bag_words(self, state, rounds: int | None = None) -> str:
         """The bag in tiles and, until the end is triggered, the rounds left (``rounds_left``; the
