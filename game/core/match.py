@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from game.core.record import Record, make_record
-from game.core.undo import revealing, undo_allowed
+from game.core.undo import revealing, takeback_allowed, undo_allowed
 
 AI_SEED_SALT = 0x5EED          # the salt of play.py and autoplay: a seat's bot plays the same at the same seed
 NOT_AI = ("human", "imaginary")   # the seat kinds no bot plays for (every other kind is an AI level)
@@ -186,5 +186,19 @@ class Match:
         self.states.pop()
         while answered is not None and len(self.states) > 1 and answered(self.states[-1]):
             self.states.pop()
+        self._saved()
+        return True
+
+    def can_take_back(self, steps: int, human: Callable[[int], bool]) -> bool:
+        """May the last ``steps`` decisions be taken back together? Every one of them by the rule of
+        ``can_undo`` (core/undo.py): the same person's, this turn, nothing revealed. The network host
+        asks this for a guest's request, so a guest can never reach past a reveal or another seat's move."""
+        return not self.over() and takeback_allowed(self.rules, self.states, steps, human)
+
+    def take_back(self, steps: int, human: Callable[[int], bool]) -> bool:
+        """Take the last ``steps`` decisions back if ``can_take_back``; autosave. False if not."""
+        if not self.can_take_back(steps, human):
+            return False
+        del self.states[-steps:]
         self._saved()
         return True

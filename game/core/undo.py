@@ -27,3 +27,13 @@ def undo_allowed(rules, prev, cur, human) -> bool:
     if p is None or not human(p) or rules.to_move(prev) != p:
         return False
     return not revealing(rules, cur.log.since(len(prev.log)))
+
+
+def takeback_allowed(rules, states, steps: int, human) -> bool:
+    """May the last ``steps`` decisions of ``states`` (a game's states, first to last) be taken back
+    together? Each one by ``undo_allowed``: so all of them the same person's, within one turn, and
+    none past a reveal. (A table asks for more than one when the later ones finished the first by
+    themselves, e.g. a tile placed whole in one gesture; over the network the host checks them all.)"""
+    if steps < 1 or len(states) <= steps:
+        return False
+    return all(undo_allowed(rules, states[-2 - k], states[-1 - k], human) for k in range(steps))

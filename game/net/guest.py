@@ -5,6 +5,12 @@ that observation alone, as every bot does; the move goes back as the index and r
 legal actions the host listed. A connection that drops before the game's end is joined again with
 the seat's token (a bounded number of times, with pauses); a refused join (a wrong code, another
 version) ends the guest with ``GuestError`` in plain words.
+
+A guest may hold several seats (``count``: people sharing one screen; headless, one bot each); it
+then gets the views of its current seat only (see host.py), and ``seat`` is its first seat. It may
+ask to take back its seat's last move (``undo_message``); the host answers. At a table that may play
+again (the welcome's ``rematch``), a guest that ``stays`` keeps its connection after the end and
+follows the host into the next game (``games`` counts them).
 """
 from __future__ import annotations
 
@@ -20,10 +26,11 @@ from game import __version__
 from game.core.match import bot_seed
 from game.core.rules import Seat, log_of
 from game.net.codec import CodecError, StateCodec
-from game.net.protocol import HOST_MAX_BYTES, PROTOCOL, ProtocolError, check_host, dumps, free_seats
+from game.net.protocol import (HOST_MAX_BYTES, PROTOCOL, REMATCH_WAIT, ProtocolError, check_host, dumps,
+                               free_seats)
 
 FATAL = ("bad_code", "protocol", "version", "bad_token", "seat_taken", "not_network_seat", "full",
-         "join_first", "join_timeout", "too_many", "pick_seat")
+         "join_first", "join_timeout", "too_many", "pick_seat", "too_few")
 RETRY_PAUSES = (0.2, 0.5, 1.0, 2.0, 4.0)      # seconds before each new try to reach the host
 
 
@@ -42,6 +49,7 @@ class GuestResult:
     refused: list = field(default_factory=list)   # codes of the refusals received
     reconnects: int = 0
     record: object = None          # the finished game's record (a core.record.Record) the host sent
+    mine: list = field(default_factory=list)      # every seat this guest played
 
 
 class Guest:
@@ -53,21 +61,29 @@ class Guest:
     the network seat of that name (how a guest takes its seat again at a table resumed from a save;
     a table that asks for a name and got none ends the guest with the free seats in ``choices``).
     ``on_message(msg)`` sees every message received, ``say(line)`` gets plain lines for a console.
-    ``idle_timeout`` bounds every wait for the host."""
+    ``idle_timeout`` bounds every wait for the host. ``count`` asks for that many free seats (people
+    at one screen; with ``ai_seed`` the first seat's bot seed, the others' follow as ``bot_seed`` does).
+    ``stays``: after the end, keep the connection while the host may start another game."""
 
     def __init__(self, address: str, code: str, *, level: str | None = "medium", ai_seed: int | None = None,
                  seat: int | None = None, token: str | None = None, name: str | None = None,
                  make_bot: Callable | None = None,
                  on_message: Callable[[dict], None] | None = None, say: Callable[[str], None] | None = None,
-                 idle_timeout: float = 600.0, open_timeout: float = 10.0, retries: int = len(RETRY_PAUSES)):
+                 idle_timeout: float = 600.0, open_timeout: float = 10.0, retries: int = len(RETRY_PAUSES),
+                 count: int = 1, stays: bool = False):
         self.address, self.code, self.level, self.ai_seed = address, code, level, ai_seed
+        self.count, self.stays = count, stays
+        self.mine: list[int] = []       # the guest's seats, as the host's welcome gave them
+        self.bots: dict = {}            # seat -> its bot (headless)
+        self.rematch = False            # the host may start another game at this table after this one
+        self.games = 0                  # games at this table this guest has been welcomed to
         self.seat, self.token, self.name = seat, token, name
         self.choices: list[tuple[int, str]] = []   # (seat, name) a resumed table offered
         self._make_bot = make_bot
         self.on_message = on_message
         self.say = say or (lambda line: None)
         self.idle_timeout, self.open_timeout, self.retries = idle_timeout, open_timeout, retries
-        self.rules = self.codec = self.bot = None
+        self.rules = self.codec = None
         self.seats: list[Seat] = []
         self.options: dict = {}   # the game's options, as the host's welcome gave them
         self.log = None
@@ -115,6 +131,7 @@ class Guest:
         r = self.result
         r.moves, r.refused, r.reconnects = self.moves, list(self.refused), self.reconnects
         r.record = self.record
+        r.mine = list(self.mine)
         return r
 
     async def _session(self, ws) -> bool:
@@ -126,10 +143,14 @@ class Guest:
             join["token"] = self.token
         if self.name is not None and self.seat is None:
             join["name"] = self.name
+        if self.count > 1 and self.seat is None and self.name is None:
+            join["count"] = self.count
         await ws.send(dumps(join))
         self.log = None           # a (re)joined guest gets the whole log again
         while True:
-            raw = await asyncio.wait_for(ws.recv(), self.idle_timeout)
+            waiting = self.result is not None and self.stays and self.rematch    # for the host's next game
+            raw = await asyncio.wait_for(ws.recv(), max(self.idle_timeout, REMATCH_WAIT) if waiting
+                                         else self.idle_timeout)
             try:
                 msg = check_host(json.loads(raw) if isinstance(raw, str) else None)
             except (ValueError, RecursionError, ProtocolError) as e:
@@ -154,7 +175,7 @@ class Guest:
                 if self.rules is None:
                     raise GuestError("the host sent a table before welcoming this guest")
                 action = self._take_view(msg)
-                if msg["over"]:
+                if msg["over"] and not (self.stays and self.rematch):
                     return True
                 if action is not None:
                     await self._play(ws, msg)
@@ -164,7 +185,8 @@ class Guest:
         game = msg["game"]
         if game not in registry.available_games():
             raise GuestError(f"the host plays a game this version does not have ({game[:40]})")
-        if self.seat is not None and msg["seat"] != self.seat:
+        again = msg.get("again") is True
+        if self.seat is not None and msg["seat"] != self.seat and not again:
             raise GuestError("the host gave another seat than the one asked for")
         try:
             seats = [Seat(str(st["name"]), str(st["color"]), str(st["kind"])) for st in msg["seats"]]
@@ -172,24 +194,50 @@ class Guest:
             reference = rules.new_game(list(seats), 0, dict(msg["options"]))
         except Exception as e:   # a malformed welcome: the guest stops with words, never a traceback
             raise GuestError(f"the host's seats or options do not set up the game ({type(e).__name__})") from None
-        self.seat, self.token = msg["seat"], msg["token"]
+        mine = list(msg.get("mine", [msg["seat"]]))
+        if self.mine and sorted(mine) != sorted(self.mine) and not again:
+            raise GuestError("the host gave other seats than this guest's")
+        self.seat, self.token, self.mine = msg["seat"], msg["token"], mine
+        self.rematch = msg.get("rematch") is True
+        if again or self.rules is None:
+            self.games += 1
+            self._new_game()
         if self.rules is None:
             self.rules, self.seats, self.options = rules, seats, dict(msg["options"])
             self.codec = StateCodec(reference)
-            if self.level is not None:
-                self.bot = self._bot(rules)
-        self.say(f"joined seat {self.seat + 1} of {len(seats)}")
+        if self.level is not None:
+            self.bots = {p: self.bots.get(p) or self._bot(rules, p) for p in self.mine}
+        if again:
+            self.say("the host starts another game at this table")
+        else:
+            self.say(f"joined seat{'s' if len(mine) > 1 else ''} {', '.join(str(p + 1) for p in mine)} of {len(seats)}")
 
-    def _bot(self, rules):
-        seed = self.ai_seed if self.ai_seed is not None else bot_seed(0, self.seat)
+    def _new_game(self) -> None:
+        """Forget the game before (the host starts another at this table with the same seats)."""
+        self.log = self.view = self.last = self.result = self.record = self.record_states = None
+        self.sent_at = set()
+        self.bots = {}
+
+    @property
+    def bot(self):
+        """The bot of the first seat (a guest of one seat has that one)."""
+        return self.bots.get(self.seat)
+
+    def _bot(self, rules, seat: int):
+        if self.ai_seed is not None:     # the first seat's; the others' as bot_seed spaces seats
+            seed = self.ai_seed + (seat - self.mine[0]) * 7919
+        else:
+            seed = bot_seed(0, seat)
         if self._make_bot is not None:
-            return self._make_bot(self.level, rules, seed, self.seat)
+            return self._make_bot(self.level, rules, seed, seat)
         from game.ai.bots import make_bot
         return make_bot(self.level, rules, seed, timed=False)
 
     def _take_view(self, msg: dict):
         """Keep the view: its events appended to the log, the observed state rebuilt. Returns True
         when the seat is to decide on it."""
+        if msg["seat"] not in self.mine:
+            raise GuestError("the host sent the table as another seat sees it")
         try:
             events = [self.codec.decode(ev) for ev in msg["events"]]
             if msg["log_from"] == 0:
@@ -206,15 +254,16 @@ class Guest:
         if msg["over"]:
             final = msg.get("final") or {}
             self.result = GuestResult(seat=self.seat, over=True, winners=list(final.get("winners", [])),
-                                      sheets=list(final.get("sheets", [])), seats=list(self.seats))
+                                      sheets=list(final.get("sheets", [])), seats=list(self.seats),
+                                      mine=list(self.mine))
             if "record" in msg:
-                self._take_record(msg["record"])
+                self._take_record(msg["record"], msg["seat"])
             return None
-        if msg.get("to_move") == self.seat and msg["legal"] and self.bot is not None:
+        if msg.get("to_move") == msg["seat"] and msg["legal"] and self.bots.get(msg["seat"]) is not None:
             return True
         return None
 
-    def _take_record(self, text: str) -> None:
+    def _take_record(self, text: str, seat: int) -> None:
         """The finished game's record the host sent with the last view (a record file's text), kept
         only if it reads and replays (through this guest's own rules) to the very final this seat
         sees; else it is left out."""
@@ -230,7 +279,7 @@ class Guest:
             self.say(f"the host's record of the game is left out ({e})")
             return
         end = states[-1]
-        seen = self.rules.observe(end, self.seat)
+        seen = self.rules.observe(end, seat)
         if (rec.final is None or seen.log.to_list() != self.view.log.to_list()
                 or final_of(self.rules, end) != final_of(self.rules, self.view)):
             self.say("the host's record of the game is left out (it does not end as this table did)")
@@ -243,8 +292,8 @@ class Guest:
             legal = [self.codec.decode(item["a"]) for item in msg["legal"]]
         except CodecError as e:
             raise GuestError(f"the host's moves do not decode ({e})") from None
-        view = self.view
-        action = await asyncio.to_thread(self.bot.choose, view, self.seat)
+        view, seat = self.view, msg["seat"]
+        action = await asyncio.to_thread(self.bots[seat].choose, view, seat)
         try:
             i = legal.index(action)
         except ValueError:
@@ -252,6 +301,12 @@ class Guest:
         await ws.send(dumps({"type": "act", "index": i, "repr": msg["legal"][i]["repr"], "at": msg["at"]}))
         self.moves += 1
         self.sent_at.add(msg["at"])
+
+
+def undo_message(at: int, steps: int = 1) -> str:
+    """A guest's request to take back the last ``steps`` decisions of its seat, made on the view ``at``."""
+    from game.net.protocol import MAX_UNDO_STEPS
+    return dumps({"type": "undo", "at": at, "steps": max(1, min(steps, MAX_UNDO_STEPS))})
 
 
 def _why(e: BaseException) -> str:

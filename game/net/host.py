@@ -15,6 +15,22 @@ longer than ``turn_wait``) is given to an AI of level ``lost_ai`` when one is na
 the game stops there (its record kept). Garbage, oversized, out-of-turn or illegal messages get a
 refusal and change nothing; a connection refused ``MAX_REFUSED`` times is closed. Every wait is
 bounded; the server listens on ``bind`` (the loopback by default) and port 0 picks a free port.
+
+One connection may hold several seats (people sharing one screen at the guest's end: a join with a
+``count``); they share one token. Such a connection gets the views of its *current* seat only (the
+one of its seats to move, else the last one that was), so no message carries anything that seat may
+not see; the guest's table hides what is private between its own seats as hot seat does.
+
+Undo: a guest may ask to take back the last decision(s) of its seat to move (``undo``); every step is
+checked by the match (core/undo.py: its own moves this turn, nothing revealed), and the host's
+``undo`` policy answers: "refuse" (the headless default), "allow", or "ask" (the host's window asks
+its player: ``undo_asks``, answered by ``answer_undo``). A refused request is not asked again for
+the same decision.
+
+Another game at the same table (``rematch``, the host's window): after the end the connections
+stay open; ``again(match, record_path)`` starts the next game with the same seats (made by
+``next_match``), the guests still connected keep their seats (a welcome with ``again``), and a seat
+whose guest left is free for anyone with the code.
 """
 from __future__ import annotations
 
@@ -36,8 +52,8 @@ from game import __version__
 from game.core.match import Match, Refused
 from game.core.record import RecordError, make_record, record_text, save_record
 from game.net.codec import StateCodec
-from game.net.protocol import (GUEST_TRANSPORT_MAX, PROTOCOL, ProtocolError, dumps, news, parse_guest,
-                               refusal, seat_view)
+from game.net.protocol import (GUEST_TRANSPORT_MAX, PROTOCOL, REMATCH_WAIT, ProtocolError, dumps, news,
+                               parse_guest, refusal, seat_view)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I: read aloud and typed without doubt
 CODE_LENGTH = 6
@@ -46,6 +62,7 @@ FINAL_WAIT = 15.0         # after the end, how long a guest lost at the last mom
 FINAL_GRACE = 3.0         # after the end, how long a connected guest has to close cleanly (its final taken)
 SEND_TIMEOUT = 20.0       # a guest that does not take a message in this long is dropped
 MAX_REFUSED = 50          # refused messages one connection may send before it is closed
+UNDO_POLICIES = ("refuse", "allow", "ask")
 
 _quiet = logging.getLogger("anthology.net")
 _quiet.addHandler(logging.NullHandler())
@@ -109,12 +126,15 @@ class _Saver:
 
 
 class _Peer:
-    """One guest's connection: its messages go out in the order they were made (a writer task)."""
+    """One guest's connection and its seats: its messages go out in the order they were made (a
+    writer task). ``view_seat`` is the seat whose views it gets now (its current seat)."""
 
-    def __init__(self, ws, seat: int):
-        self.ws, self.seat = ws, seat
+    def __init__(self, ws, seats: list[int]):
+        self.ws, self.seats = ws, list(seats)
+        self.seat = self.seats[0]
+        self.view_seat = self.seat
         self.queue: asyncio.Queue = asyncio.Queue()
-        self.sent_log = 0      # events of the log this guest holds
+        self.sent_log = 0      # events of the log (of ``view_seat``'s observation) this guest holds
         self.final_put = False   # the final view (with the record) is on its way to this guest
         self.task = asyncio.ensure_future(self._write())
 
@@ -163,7 +183,10 @@ class Host:
                  make_bot: Callable | None = None, code: str | None = None, record_path: Path | str | None = None,
                  bind: str = "127.0.0.1", port: int = 0, join_wait: float = 120.0, lost_wait: float = 60.0,
                  turn_wait: float = 600.0, lost_ai: str | None = None, say: Callable[[str], None] | None = None,
-                 local: list[int] = (), states: list | None = None, finish: Callable[[Path], object] | None = None):
+                 local: list[int] = (), states: list | None = None, finish: Callable[[Path], object] | None = None,
+                 undo: str = "refuse", rematch: bool = False, rematch_wait: float = REMATCH_WAIT):
+        if undo not in UNDO_POLICIES:
+            raise ValueError(f"undo: one of {', '.join(UNDO_POLICIES)}, not {undo!r}")
         self.rules = rules
         self.net = sorted(set(net))
         self.local = sorted(set(local) - set(self.net))
@@ -180,6 +203,7 @@ class Host:
 
             def make_bot(kind, rules_, seed_, seat):   # untimed: a seed plays the same on any machine
                 return level_bot(kind, rules_, seed_, timed=False)
+        self.make_bot = make_bot
         self.match = Match(rules, seats, seed, options or {}, make_bot=make_bot, autosave=self._autosave,
                            states=states, net=self.net)
         self.resumed = states is not None
@@ -206,6 +230,13 @@ class Host:
         self.address: str | None = None
         self.refused_total = 0
         self.got_final: set[int] = set()    # network seats whose guest closed cleanly after its final view
+        self.undo_policy = undo
+        self.undo_asks: dict[int, tuple[int, int]] = {}   # seat -> (decisions, steps): waits for the host's player
+        self.undo_denied: dict[int, int] = {}     # seat -> the decision its request was refused at
+        self.undos = 0                            # decisions taken back so far (a table following sees them go)
+        self.rematch, self.rematch_wait = rematch, rematch_wait
+        self.games = 1                            # games at this table, this one counted
+        self._next: tuple | None = None           # (match, record path) of the next game, once asked for
 
     # ---------------------------------------------------------------- the record
     def _autosave(self, match: Match) -> None:
@@ -225,23 +256,82 @@ class Host:
             self.address = f"ws://{host}:{port}"
             if ready is not None:
                 ready(self.address, self.code)
+            result = None
             try:
-                result = await self._game()
+                while True:
+                    result = await self._game()
+                    await self._game_saved(result)
+                    if not (self.rematch and result.status == "over" and await self._await_again()):
+                        break
             finally:
                 self.finished = True
-                if self.saver is not None:
+                if self.saver is not None:        # the last decision is on disk before the table closes
                     await asyncio.to_thread(self.saver.flush)
-                    result_error = self.saver.error
-                    if self.finish is not None and self.match.over() and result_error is None:
-                        self.finish(self.record_path)
-                for peer in list(self.peers.values()):
+                for peer in self._connections():
                     peer.close(1000, "game over" if self.match.over() else "the host stopped")
-                for peer in list(self.peers.values()):
+                for peer in self._connections():
                     await peer.drained(SEND_TIMEOUT)
                 server.close()
-        if self.saver is not None:
-            result.save_error = result_error
         return result
+
+    async def _game_saved(self, result: HostResult) -> None:
+        """A game has ended (or stopped): its record on disk, a finished one handed to ``finish``."""
+        if self.saver is None:
+            return
+        await asyncio.to_thread(self.saver.flush)
+        result.save_error = self.saver.error
+        if self.finish is not None and self.match.over() and self.saver.error is None:
+            self.finish(self.record_path)
+
+    def _connections(self) -> list[_Peer]:
+        """Every connected guest once (a guest holding several seats is under each of them in ``peers``)."""
+        return list({id(peer): peer for peer in self.peers.values()}.values())
+
+    # ---------------------------------------------------------------- another game at this table
+    def next_match(self, seed: int) -> Match:
+        """The next game at this table: the same seats and options, the deal ``seed`` (pure: callable
+        from any thread; ``again`` starts it)."""
+        return Match(self.rules, self.match.seats, seed, self.match.options, make_bot=self.make_bot,
+                     autosave=self._autosave, net=self.net)
+
+    def again(self, match: Match, record_path: Path | str | None = None) -> None:
+        """Start ``match`` (from ``next_match``) once this game is over (call it in the host's loop)."""
+        if not self.rematch or self.finished:
+            raise Refused("over", "this table plays no other game")
+        self._next = (match, Path(record_path) if record_path is not None else None)
+        if self.changed is not None:
+            self.changed.set()
+
+    async def _await_again(self) -> bool:
+        """After a game of a rematch table: until the host starts the next one (True), stops or lets
+        ``rematch_wait`` pass (False). The guests stay connected; one lost meanwhile may come back."""
+        deadline = time.monotonic() + self.rematch_wait
+        while self._next is None:
+            if self.stopping:
+                return False
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.say(f"no other game started in {self.rematch_wait:g} s: the table closes")
+                return False
+            await self._wait_change(left)
+        match, path = self._next
+        self._next = None
+        self.match, self.record_path = match, path
+        self.saver = _Saver(path, self.say) if path is not None else None
+        self.resumed, self.started = False, False
+        self.games += 1
+        self.got_final.clear()
+        self.lost_since.clear()
+        self.undo_asks.clear()
+        self.undo_denied.clear()
+        # the seats whose guests stayed keep them; a seat whose guest left is free for anyone with the code
+        self.tokens = {p: t for p, t in self.tokens.items() if p in self.peers}
+        for peer in self._connections():
+            peer.sent_log, peer.final_put, peer.view_seat = 0, False, peer.seat
+            peer.put(self._welcome(peer, again=True))
+        self.say("another game at this table: waiting for every seat")
+        self.changed.set()
+        return True
 
     def stop(self) -> None:
         """End the game where it stands (the record kept): ``run`` returns "stopped" at once."""
@@ -261,7 +351,7 @@ class Host:
         self._broadcast()
         while not self.match.over():
             if self.stopping:
-                for peer in self.peers.values():
+                for peer in self._connections():
                     peer.put(news("stopped"))
                 return self._result("stopped")
             p = self.match.to_move()
@@ -278,7 +368,8 @@ class Host:
                 continue
             if not await self._await_move(p):
                 return self._result("stopped" if self.stopping else "abandoned", [p])
-        await self._await_final()
+        if not self.rematch:              # a rematch table's guests stay on: none to wait for
+            await self._await_final()
         return self._result("over")       # the final view went out with the last decision
 
     async def _await_final(self) -> None:
@@ -351,8 +442,8 @@ class Host:
                 if self.lost_ai is None:
                     self.say(f"seat {p + 1} {why}: the game stops here (its record is kept)")
                     self._tell(news("stopped", seat=p))
-                    for q in self.peers:
-                        self.peers[q].put(news("stopped", seat=p))
+                    for peer in self._connections():
+                        peer.put(news("stopped", seat=p))
                     return False
                 self._to_ai(p, why)
                 return True
@@ -370,7 +461,7 @@ class Host:
             if left <= 0:
                 self.say(f"seat {p + 1} (at the host's screen) did not move in {self.turn_wait:g} s: the game stops")
                 self._tell(news("stopped", seat=p))
-                for peer in self.peers.values():
+                for peer in self._connections():
                     peer.put(news("stopped", seat=p))
                 return False
             await self._wait_change(left)
@@ -381,16 +472,17 @@ class Host:
         ``Refused`` unless the game has started, ``seat`` is a local seat and it is its turn."""
         if seat not in self.local:
             raise Refused("turn", f"seat {seat} is not played at this screen")
-        if not self.started:
-            raise Refused("turn", "the game has not started: it starts when every seat has joined")
+        if not self.started or self.stopping or self.finished:
+            raise Refused("turn", "the game is not under way")
         self.match.submit(action, seat)
         self._broadcast()
 
     def _to_ai(self, p: int, why: str) -> None:
         self.match.give_to_ai(p, self.lost_ai)
         self.say(f"seat {p + 1} {why}: an AI ({self.lost_ai}) plays it from now on")
+        self.undo_asks.pop(p, None)
         self._tell(news("seat_to_ai", seat=p, level=self.lost_ai))
-        for peer in self.peers.values():
+        for peer in self._connections():
             peer.put(news("seat_to_ai", seat=p, level=self.lost_ai))
 
     def _tell(self, msg: dict) -> None:
@@ -399,7 +491,14 @@ class Host:
 
     # ---------------------------------------------------------------- views
     def _view(self, peer: _Peer) -> None:
-        msg = seat_view(self.rules, self.codec, self.match.state, peer.seat, self.match.decisions, peer.sent_log)
+        """The view of the peer's current seat: the one of its seats to move, else the one that was
+        (a change of seat sends that seat's whole log: a view never mixes two seats' observations)."""
+        m = self.match
+        to_move = m.to_move()
+        seat = to_move if to_move in peer.seats else peer.view_seat
+        if seat != peer.view_seat:
+            peer.view_seat, peer.sent_log = seat, 0
+        msg = seat_view(self.rules, self.codec, m.state, seat, m.decisions, peer.sent_log)
         peer.sent_log += len(msg["events"])
         if msg["over"]:
             # the game is over: its record is public now (the seed with it), for every guest to keep;
@@ -409,8 +508,10 @@ class Host:
         peer.put(msg)
 
     def _broadcast(self) -> None:
+        for p in [p for p, (at, _steps) in self.undo_asks.items() if at != self.match.decisions]:
+            del self.undo_asks[p]         # the table moved on: that request is void
         if self.started:
-            for peer in self.peers.values():
+            for peer in self._connections():
                 self._view(peer)
         self.changed.set()
 
@@ -427,16 +528,20 @@ class Host:
                 msg = parse_guest(raw)
                 if msg["type"] != "join":
                     raise ProtocolError("join_first")
-                seat = self._seat_for(msg)
+                seats = self._seats_for(msg)
             except ProtocolError as e:
                 self.refused_total += 1
                 await self._refuse_and_close(ws, e.code, str(e), **e.extra)
                 return
-            peer = self._seat_peer(ws, seat, msg)
+            peer = self._seat_peer(ws, seats, msg)
             refused = 0
             async for raw in ws:
                 try:
-                    self._act(seat, parse_guest(raw))
+                    msg = parse_guest(raw)
+                    if msg["type"] == "undo":
+                        self._ask_undo(peer, msg)
+                    else:
+                        self._act(peer, msg)
                 except ProtocolError as e:
                     refused += 1
                     self.refused_total += 1
@@ -458,8 +563,9 @@ class Host:
         except (ConnectionClosed, OSError, asyncio.TimeoutError):
             pass
 
-    def _seat_for(self, msg: dict) -> int:
-        """The seat a join asks for (ProtocolError if the code, the versions or the seat are wrong)."""
+    def _seats_for(self, msg: dict) -> list[int]:
+        """The seats a join asks for (ProtocolError if the code, the versions or the seats are wrong):
+        back to all the seats of its token, one seat by number or name, or ``count`` free seats."""
         if not hmac.compare_digest(msg["code"].strip().upper().encode(), self.code.encode()):
             raise ProtocolError("bad_code")
         if msg["protocol"] != PROTOCOL:
@@ -473,7 +579,7 @@ class Host:
             if seat is None or seat not in self.tokens or not hmac.compare_digest(
                     token.encode(), self.tokens[seat].encode()):
                 raise ProtocolError("bad_token")
-            return seat
+            return [p for p in self.net if self.tokens.get(p) == self.tokens[seat]]
         free = [p for p in self.net if p not in self.tokens and not self.match.is_ai(p)]
         name = msg.get("name")
         if seat is None and name is not None:
@@ -486,68 +592,87 @@ class Host:
                 raise ProtocolError("not_network_seat")
             if seat in self.tokens or self.match.is_ai(seat):
                 raise ProtocolError("seat_taken")
-            return seat
+            return [seat]
         if not free:
             raise ProtocolError("full")
         if self.resumed:      # a game that goes on: each player back to their own seat
             raise ProtocolError("pick_seat", seats=[{"seat": p, "name": self.match.seats[p].name} for p in free])
-        return free[0]
+        count = msg.get("count", 1)
+        if count > len(free):
+            raise ProtocolError("too_few", f"{len(free)} network seat(s) free, the guest asks for {count}")
+        return free[:count]
 
-    def _seat_peer(self, ws, seat: int, msg: dict) -> _Peer:
-        back = "token" in msg
-        if not back:
-            self.tokens[seat] = secrets.token_urlsafe(24)
-        old = self.peers.get(seat)
-        peer = _Peer(ws, seat)
-        self.peers[seat] = peer
-        if old is not None:
-            old.close(1000, "the seat joined again from another connection")
-        self.lost_since.pop(seat, None)
+    def _welcome(self, peer: _Peer, again: bool = False) -> dict:
         m = self.match
-        peer.put({"type": "welcome", "seat": seat, "token": self.tokens[seat], "game": self.rules.id,
-                  "seats": [st.to_record() for st in m.seats], "options": dict(m.options),
-                  "version": __version__, "protocol": PROTOCOL, "started": self.started})
-        self.say(f"seat {seat + 1} {'is back' if back else 'joined'}")
-        if back:
-            self._tell(news("seat_back", seat=seat))
-        for q, other in self.peers.items():
-            if q != seat and back:
-                other.put(news("seat_back", seat=seat))
+        return {"type": "welcome", "seat": peer.seat, "token": self.tokens[peer.seat], "game": self.rules.id,
+                "seats": [st.to_record() for st in m.seats], "options": dict(m.options),
+                "version": __version__, "protocol": PROTOCOL, "started": self.started,
+                "mine": list(peer.seats), "rematch": self.rematch, "again": again}
+
+    def _seat_peer(self, ws, seats: list[int], msg: dict) -> _Peer:
+        back = "token" in msg
+        token = self.tokens[seats[0]] if back else secrets.token_urlsafe(24)
+        olds = {}
+        for p in seats:
+            self.tokens[p] = token
+            if p in self.peers:
+                olds[id(self.peers[p])] = self.peers[p]
+        peer = _Peer(ws, seats)
+        for p in seats:
+            self.peers[p] = peer
+            self.lost_since.pop(p, None)
+        for old in olds.values():
+            old.close(1000, "the seat joined again from another connection")
+        peer.put(self._welcome(peer))
+        for seat in seats:
+            self.say(f"seat {seat + 1} {'is back' if back else 'joined'}")
+            if back:
+                self._tell(news("seat_back", seat=seat))
+                for other in self._connections():
+                    if other is not peer:
+                        other.put(news("seat_back", seat=seat))
         if self.started:
             self._view(peer)
         self.changed.set()
         return peer
 
     async def _gone(self, peer: _Peer) -> None:
-        seat = peer.seat
         if peer.final_put and getattr(peer.ws, "close_code", None) == 1000:
-            self.got_final.add(seat)        # the guest closed cleanly after its final: it has it
-        if self.peers.get(seat) is peer:
+            self.got_final.update(peer.seats)   # the guest closed cleanly after its final: it has it
+        lost = [p for p in peer.seats if self.peers.get(p) is peer]
+        for seat in lost:
             del self.peers[seat]
+            self.undo_asks.pop(seat, None)
             if not self.finished:
                 self.lost_since[seat] = time.monotonic()
                 self.say(f"seat {seat + 1} lost its connection")
                 self._tell(news("seat_lost", seat=seat))
-                for other in self.peers.values():
+                for other in self._connections():
                     other.put(news("seat_lost", seat=seat))
+        if lost:
             self.changed.set()
         peer.close()
         await peer.drained(2.0)
 
-    def _act(self, seat: int, msg: dict) -> None:
-        """A network seat's decision: taken if it is that seat's turn, made on the table as the guest
-        last saw it, and one of the host's own legal actions (index and repr agree)."""
+    def _act(self, peer: _Peer, msg: dict) -> None:
+        """A network seat's decision: taken if it is the turn of one of the connection's seats, made on
+        the table as the guest last saw it, and one of the host's own legal actions (index and repr agree)."""
         if msg["type"] == "join":
             raise ProtocolError("already_joined")
         m = self.match
         if m.over():
             raise ProtocolError("over")
+        if self.stopping or self.finished:
+            raise ProtocolError("stopped")
         if not self.started:
             raise ProtocolError("turn", "the game has not started: it starts when every seat has joined")
+        seat = m.to_move()
+        if seat not in peer.seats:
+            if any(m.is_ai(p) for p in peer.seats):
+                raise ProtocolError("turn", "an AI plays this seat now")
+            raise ProtocolError("turn")
         if m.is_ai(seat):
             raise ProtocolError("turn", "an AI plays this seat now")
-        if m.to_move() != seat:
-            raise ProtocolError("turn")
         if msg["at"] != m.decisions:
             raise ProtocolError("stale")
         legal = m.legal_actions()
@@ -559,3 +684,75 @@ class Host:
         except Refused as e:
             raise ProtocolError(e.code if e.code in ("over", "turn", "illegal") else "illegal") from None
         self._broadcast()
+
+    # ---------------------------------------------------------------- undo
+    def _ask_undo(self, peer: _Peer, msg: dict) -> None:
+        """A guest asks to take back the last decision(s) of its seat to move: checked step by step
+        (core/undo.py through the match), then answered by the host's policy."""
+        m = self.match
+        if m.over():
+            raise ProtocolError("over")
+        if self.stopping or self.finished:
+            raise ProtocolError("stopped")
+        if not self.started:
+            raise ProtocolError("turn", "the game has not started: it starts when every seat has joined")
+        seat = m.to_move()
+        if seat not in peer.seats or m.is_ai(seat):
+            raise ProtocolError("no_undo")
+        if msg["at"] != m.decisions:
+            raise ProtocolError("stale")
+        steps = msg.get("steps", 1)
+        if not m.can_take_back(steps, lambda q: q == seat):
+            raise ProtocolError("no_undo")
+        if seat in self.undo_asks:
+            raise ProtocolError("undo_pending")
+        if self.undo_denied.get(seat) == m.decisions:
+            raise ProtocolError("undo_refused")
+        if self.undo_policy == "allow":
+            self.say(f"seat {seat + 1} asked to take back a move: allowed")
+            self._take_back(seat, steps)
+        elif self.undo_policy == "refuse":
+            self.undo_denied[seat] = m.decisions
+            self.say(f"seat {seat + 1} asked to take back a move: refused")
+            raise ProtocolError("undo_refused")
+        else:
+            self.undo_asks[seat] = (m.decisions, steps)
+            self.say(f"seat {seat + 1} asks to take back a move")
+            self.changed.set()
+
+    def answer_undo(self, seat: int, allow: bool) -> None:
+        """The host's player answers ``seat``'s request (call it in the host's event loop). A request
+        the table has moved past since is void (the guest moved on, or was lost)."""
+        ask = self.undo_asks.pop(seat, None)
+        if ask is None or ask[0] != self.match.decisions or self.stopping or self.finished:
+            return
+        if allow and self._take_back(seat, ask[1]):
+            self.say(f"seat {seat + 1}'s move was taken back (the host allowed it)")
+            return
+        self.undo_denied[seat] = ask[0]
+        peer = self.peers.get(seat)
+        if peer is not None:
+            peer.put(refusal("undo_refused"))
+        self.changed.set()
+
+    def undo_local(self, seat: int, steps: int = 1) -> None:
+        """Take back a decision of a seat played at the host's screen (in the host's event loop):
+        ``Refused`` unless it is that seat's own move this turn and nothing was revealed."""
+        if seat not in self.local or not self.started or self.stopping or self.finished:
+            raise Refused("turn", f"seat {seat} is not played at this screen")
+        if self.match.to_move() != seat or not self._take_back(seat, steps):
+            raise Refused("no_undo", "nothing of this seat's to take back")
+
+    def _take_back(self, seat: int, steps: int) -> bool:
+        if not self.match.take_back(steps, lambda q: q == seat):
+            return False
+        self.undos += 1
+        self.undo_denied.pop(seat, None)
+        self.undo_asks.pop(seat, None)
+        for peer in self._connections():
+            peer.sent_log = 0                 # the log is shorter now: every guest gets it whole again
+        self._broadcast()
+        self._tell(news("undo_done", seat=seat))
+        for peer in self._connections():
+            peer.put(news("undo_done", seat=seat))
+        return True

@@ -2,25 +2,41 @@
 
 Guest to host (at most ``GUEST_MAX_BYTES``; every one checked against its schema, see ``parse_guest``):
     {"type": "join", "code": "K7QX2M", "protocol": 1, "version": "0.9.0"}            a free network seat
-    {"type": "join", ..., "seat": 1, "token": "..."}                                  back to one's seat
+    {"type": "join", ..., "count": 2}             that many free network seats (several people at one screen)
+    {"type": "join", ..., "seat": 1, "token": "..."}        back to one's seats (all that the token holds)
     {"type": "join", ..., "name": "Bruno"}        the network seat of that name (a resumed table asks for it)
     {"type": "act", "index": 3, "repr": "Place(mound=0, column=2)", "at": 17}          a decision
+    {"type": "undo", "at": 17, "steps": 1}        asks to take back the last decision(s) of the seat to move
+                               (one of the guest's); the host decides (refused, allowed or asked of
+                               the host's player), and checks every step with core/undo.py
 
 Host to guest:
-    {"type": "welcome", "seat", "token", "game", "seats", "options", "version", "protocol"}
-    {"type": "view", ...}      what the guest's seat may see (``seat_view``): after joining and every move
+    {"type": "welcome", "seat", "token", "game", "seats", "options", "version", "protocol",
+     "mine": [1, 2], "rematch": bool, "again": bool}
+                               ``mine`` the guest's seats (``seat`` the first); ``rematch`` the host may
+                               start another game at this table after this one (the guest stays);
+                               ``again`` this welcome opens such a next game (the same seats)
+    {"type": "view", ...}      what one of the guest's seats may see (``seat_view``): after joining and
+                               every move. A connection holding several seats gets one view per change,
+                               of its *current* seat: the one of its seats to move, else the one that
+                               was to move last; the whole log again whenever that seat changes
     {"type": "view", "over": true, "final": {...}, "record": "format: ..."}    the last view: the final
                                scores and, the game being over, its whole record as the text of a record
                                file (core/record.py; the seed included: public only now, never before)
-    {"type": "refused", "code", "text"}     a join or an action not taken; the game is unchanged
+    {"type": "refused", "code", "text"}     a join, an action or an undo not taken; the game is unchanged
     {"type": "refused", "code": "pick_seat", "text", "seats": [{"seat": 1, "name": "Bruno"}]}
                                a resumed table: which of its free network seats is the guest's?
-    {"type": "info", "code", "text", ...}   news: a seat lost, a seat given to an AI, the game stopped
+    {"type": "info", "code", "text", ...}   news: a seat lost, a seat given to an AI, the game stopped,
+                               a seat took a move back ("undo_done": the views after it carry the
+                               whole log again)
 
-A view is made from ``rules.observe(state, seat)`` alone (never the seed, the random state, a bag's
-order or another seat's hidden tiles): the observed state, the events new to that guest, whose turn
-it is, and the legal actions when the seat is to move, each as its index, its repr (which the host
-checks against its own legal actions) and its encoding. A refusal's ``code`` is a word a guest's
+The no-leak guarantee is per seat: every view is made from ``rules.observe(state, seat)`` alone
+(never the seed, the random state, a bag's order or another seat's hidden tiles): the observed
+state, the events new to that guest, whose turn it is, and the legal actions when the seat is to
+move, each as its index, its repr (which the host checks against its own legal actions) and its
+encoding. A guest holding several seats (people sharing its screen) is trusted as a hot-seat screen
+is: over the game it receives each of its seats' views in turn, never one of another seat's, and its
+table shows what is private only to the seat to move, while peeking. A refusal's ``code`` is a word a guest's
 table words in the player's language; ``text`` is English for logs and developers.
 """
 from __future__ import annotations
@@ -38,6 +54,8 @@ MAX_REPR = 1000
 MAX_INDEX = 100_000
 MAX_SEAT = 7
 MAX_NAME_CHARS = 40
+MAX_UNDO_STEPS = 8        # decisions one undo may take back together (a gesture that made several)
+REMATCH_WAIT = 3600.0     # after a game at a table that may play again: how long host and guests wait for the next
 
 # refusal and news codes -> English (developers' and logs' words; a table words them from the code)
 REFUSALS = {
@@ -57,17 +75,24 @@ REFUSALS = {
     "full": "every network seat is taken",
     "already_joined": "this connection has joined already",
     "over": "the game is over",
+    "stopped": "the host is stopping the game",
     "turn": "it is not this seat's turn",
     "stale": "the table has changed since that view",
     "illegal": "that move is not allowed right now",
     "too_many": "too many refused messages: the connection is closed",
     "pick_seat": "this table goes on from a saved game: join a seat by its name",
+    "too_few": "fewer network seats are free than this guest asks for",
+    "no_undo": "there is no move of this guest's seat to take back (only its own moves this turn that "
+               "revealed nothing)",
+    "undo_pending": "a request to take back a move already waits for the host's answer",
+    "undo_refused": "the host did not allow taking the move back",
 }
 NEWS = {
     "seat_lost": "a seat's player lost the connection",
     "seat_back": "a seat's player is back",
     "seat_to_ai": "a lost seat is played by an AI from now on",
     "stopped": "the host stopped the game before its end",
+    "undo_done": "a seat's last move was taken back",
 }
 
 
@@ -124,9 +149,11 @@ GUEST_SCHEMAS = {
     "join": ({"code": lambda v: _text(v, MAX_CODE), "protocol": lambda v: _whole(v, 0, 1000),
               "version": lambda v: _text(v, 40)},
              {"seat": lambda v: _whole(v, 0, MAX_SEAT), "token": lambda v: _text(v, MAX_TOKEN),
-              "name": lambda v: _text(v, MAX_NAME_CHARS) and bool(v.strip())}),
+              "name": lambda v: _text(v, MAX_NAME_CHARS) and bool(v.strip()),
+              "count": lambda v: _whole(v, 1, MAX_SEAT + 1)}),
     "act": ({"index": lambda v: _whole(v, 0, MAX_INDEX), "repr": lambda v: _text(v, MAX_REPR),
              "at": lambda v: _whole(v, 0, 10 ** 9)}, {}),
+    "undo": ({"at": lambda v: _whole(v, 0, 10 ** 9)}, {"steps": lambda v: _whole(v, 1, MAX_UNDO_STEPS)}),
 }
 
 
@@ -160,6 +187,8 @@ def parse_guest(raw: Any) -> dict:
     for key, ok in optional.items():
         if key in msg and not ok(msg[key]):
             raise ProtocolError("schema", f"a {kind} message's {key!r} is not valid")
+    if kind == "join" and msg.get("count", 1) > 1 and ("seat" in msg or "name" in msg):
+        raise ProtocolError("schema", "a join asks for a number of free seats, or for one seat, not both")
     return msg
 
 
@@ -201,6 +230,12 @@ def check_host(msg: Any) -> dict:
     for key, t in need.items():
         if type(msg.get(key)) is not t:
             raise ProtocolError("schema", f"the host's {kind} message lacks a valid {key!r}")
+    if kind == "welcome":
+        mine = msg.get("mine", [msg["seat"]])
+        if (type(mine) is not list or not 1 <= len(mine) <= MAX_SEAT + 1 or msg["seat"] not in mine
+                or any(type(p) is not int or not 0 <= p < len(msg["seats"]) for p in mine)
+                or len(set(mine)) != len(mine)):
+            raise ProtocolError("schema", "the host's welcome names seats the table does not have")
     if kind == "view":
         if not (msg.get("to_move") is None or type(msg.get("to_move")) is int):
             raise ProtocolError("schema", "the host's view names no valid seat to move")

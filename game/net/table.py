@@ -66,15 +66,19 @@ class LoopThread:
 
 
 class TableGuest(Guest):
-    """A guest whose seat is played by a person at a window: no bot (``level`` None); every view's
-    observed state is kept in ``seen`` (one per decision, ``at`` says which), a lost connection is
-    told by ``connected``, and ``send(action, at)`` sends a decision made on the view ``at``."""
+    """A guest whose seats are played by people at a window: no bot (``level`` None); every view's
+    observed state is kept in ``seen`` (one per decision: ``(game, at, state)``, ``game`` the number
+    of the game at this table, ``at`` the decision), a lost connection is told by ``connected``,
+    ``send(action, at)`` sends a decision made on the view ``at`` and ``ask_undo(at, steps)`` asks
+    the host to take the seat's last move back. It stays after the end while the host may start
+    another game at the table (``games`` grows when it does)."""
 
     def __init__(self, address: str, code: str, **kw):
         kw.setdefault("level", None)
         kw.setdefault("open_timeout", 5.0)
+        kw.setdefault("stays", True)
         super().__init__(address, code, **kw)
-        self.seen: deque = deque()     # (at, observed state), appended by the loop's thread
+        self.seen: deque = deque()     # (game, at, observed state), appended by the loop's thread
         self.news: deque = deque()     # info messages ({"code": ...}) for the table to word
         self.connected = False
         self.joined = False
@@ -96,11 +100,15 @@ class TableGuest(Guest):
         super()._welcome(msg)
         self.joined = True
 
+    def _new_game(self) -> None:
+        super()._new_game()
+        self.kept = self.keep_error = None
+
     def _take_view(self, msg: dict):
         out = super()._take_view(msg)
         if msg["over"] and self.record is not None and self.kept is None:
             self._keep()
-        self.seen.append((msg["at"], self.view))
+        self.seen.append((self.games, msg["at"], self.view))
         return out
 
     def _keep(self) -> None:
@@ -155,4 +163,19 @@ class TableGuest(Guest):
             await ws.send(dumps({"type": "act", "index": i, "repr": msg["legal"][i]["repr"], "at": at}))
             self.moves += 1
         except Exception:   # a connection dropping now is told by ``connected``; the view is sent again
+            pass
+
+    def ask_undo(self, loop_thread: LoopThread, at: int, steps: int = 1) -> None:
+        """Ask the host to take back the seat's last ``steps`` decisions, seen on the view ``at``
+        (from any thread; never waits). The answer: views with fewer decisions, or a refusal."""
+        loop_thread.call(lambda: asyncio.ensure_future(self._ask_undo(at, steps)))
+
+    async def _ask_undo(self, at: int, steps: int) -> None:
+        from game.net.guest import undo_message
+        ws = self.ws
+        if ws is None or self.last is None or self.last["at"] != at:
+            return
+        try:
+            await ws.send(undo_message(at, steps))
+        except Exception:
             pass

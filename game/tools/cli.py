@@ -321,6 +321,9 @@ def parser() -> argparse.ArgumentParser:
     n.add_argument("--turn-wait", type=_seconds, default=600.0, help="seconds a network seat may take for a move")
     n.add_argument("--lost-ai", default=None, choices=["easy", "medium", "hard"],
                    help="an AI plays a seat lost (or never joined) past its wait; without it the game stops there")
+    n.add_argument("--undo", default="refuse", choices=["refuse", "allow"],
+                   help="the answer to a guest asking to take back a move (only its own moves this turn "
+                        "that revealed nothing can be)")
 
     j = sub.add_parser("join", help="join a hosted game and play a seat by an AI level (headless)")
     j.add_argument("address", help="what the host printed, e.g. ws://127.0.0.1:8765")
@@ -328,8 +331,12 @@ def parser() -> argparse.ArgumentParser:
     j.add_argument("--ai", default="medium", choices=["easy", "medium", "hard"])
     j.add_argument("--seat", type=_int_in(1, 8), default=None, help="the seat to take (the first free one when not given)")
     j.add_argument("--name", default=None, help="the seat to take by its name (a table resumed from a save asks for it)")
+    j.add_argument("--count", type=_int_in(1, 8), default=1,
+                   help="how many free seats to take (as several people at one screen), each played by the AI")
     j.add_argument("--ai-seed", type=_int_in(0, MAX_SEED), default=None)
     j.add_argument("--timeout", type=_seconds, default=3600.0, help="seconds the whole game may take")
+    j.add_argument("--records", default=None,
+                   help="folder for the finished game's record (the one the host sends at the end)")
     return p
 
 
@@ -382,11 +389,12 @@ def run(argv: list[str], start_time: float) -> int:
         if args.cmd == "host":
             from game.tools.netplay import host
             return host(args.game, args.seats, args.seed, args.records, args.option, args.wait, args.code,
-                        args.port, args.bind, args.lost_wait, args.lost_ai, args.turn_wait, resume=args.resume)
+                        args.port, args.bind, args.lost_wait, args.lost_ai, args.turn_wait, resume=args.resume,
+                        undo=args.undo)
         if args.cmd == "join":
             from game.tools.netplay import join
             return join(args.address, args.code, args.ai, None if args.seat is None else args.seat - 1,
-                        args.ai_seed, args.timeout, name=args.name)
+                        args.ai_seed, args.timeout, name=args.name, records=args.records, count=args.count)
         from game.app import run_app
         return run_app(args.size, start_time)
     except (DataError, RecordError, ValueError, KeyError, OSError) as e:

@@ -4,14 +4,21 @@
         prints "ws://127.0.0.1:PORT code CODE" on its first line, waits (--wait SECONDS) for every
         network seat, plays the game and exits when it ends; the record is DIR/<game>-<seed>.yaml,
         saved after every decision. Exit 0 at the game's end, 3 when it could not be played to it.
+        --undo allow|refuse answers a guest's request to take back a move (refuse by default; what
+        may be taken back at all is core/undo.py's: own moves this turn, nothing revealed).
     main.py host --resume SAVEFILE [--wait S --code C --port P --bind A --lost-ai L ...]
         goes on with a saved game (a hosted game's save: its network seats are marked in it; a
         person's seat not marked is a network seat too, as no one is at a headless host's screen),
         prints its address and a new code, and saves to the same file after every decision. The
         guests join with the new code, each taking its seat by name (join --name).
-    main.py join ws://127.0.0.1:PORT --code CODE --ai medium [--seat N | --name NAME]
+    main.py join ws://127.0.0.1:PORT --code CODE --ai medium [--seat N | --name NAME | --count N] [--records DIR]
         joins, plays its seat by that AI level and prints the result at the game's end (exit 0);
-        exit 3 when the host cannot be reached or refuses.
+        exit 3 when the host cannot be reached or refuses. With --records the finished game's record
+        (the one the host sends everyone with the last view, checked here: it must replay to the
+        very final this seat saw) is written as DIR/<game>-<seed>-seat<N>.yaml (N: the guest's first
+        seat; the name never clashes with the host's own record in a shared folder); exit 3 when
+        no record that checks came or it could not be written. --count N takes N free seats through
+        one connection (as several people at one screen), each played by its own bot of that level.
 
 Every input is checked before anything is started (one line on stderr, exit 2).
 """
@@ -65,7 +72,8 @@ def resumed_game(save: str):
 
 def host(game: str | None, seats_text: str | None, seed: int | None, records: str | None, options, wait: float,
          code: str | None = None, port: int = 0, bind: str = "127.0.0.1", lost_wait: float = 60.0,
-         lost_ai: str | None = None, turn_wait: float = 600.0, resume: str | None = None) -> int:
+         lost_ai: str | None = None, turn_wait: float = 600.0, resume: str | None = None,
+         undo: str = "refuse") -> int:
     from pathlib import Path
 
     from game.net.host import Host
@@ -74,6 +82,8 @@ def host(game: str | None, seats_text: str | None, seed: int | None, records: st
         raise UsageError(f"--code {code!r}: 4 to 16 letters and digits")
     if lost_ai is not None and lost_ai not in AI_KINDS:
         raise UsageError(f"--lost-ai: one of {', '.join(AI_KINDS)}, not {lost_ai!r}")
+    if undo not in ("allow", "refuse"):
+        raise UsageError(f"--undo: allow or refuse, not {undo!r}")
     states = None
     if resume is not None:
         given = [flag for flag, v in (("--game", game), ("--seats", seats_text), ("--seed", seed),
@@ -109,7 +119,7 @@ def host(game: str | None, seats_text: str | None, seed: int | None, records: st
         net = [i for i, k in enumerate(kinds) if k == "net"]
     h = Host(rules, seats, net, seed, options, code=code.upper() if code else None, record_path=path,
              bind=bind, port=port, join_wait=wait, lost_wait=lost_wait, turn_wait=turn_wait, lost_ai=lost_ai,
-             say=lambda line: print(line, flush=True), states=states)
+             say=lambda line: print(line, flush=True), states=states, undo=undo)
 
     def ready(address: str, join_code: str) -> None:
         print(f"{address} code {join_code}", flush=True)
@@ -153,9 +163,9 @@ def _print_result(rules, seats, winners: list, sheets: list, decisions: int | No
 
 
 def join(address: str, code: str, ai: str, seat: int | None = None, ai_seed: int | None = None,
-         timeout: float = 3600.0, name: str | None = None) -> int:
+         timeout: float = 3600.0, name: str | None = None, records: str | None = None, count: int = 1) -> int:
     from game.net.guest import Guest, GuestError
-    from game.tools.cli import UsageError
+    from game.tools.cli import UsageError, check_records
     if not ADDRESS_RX.fullmatch(address.strip()) or not 0 < int(ADDRESS_RX.fullmatch(address.strip())[2]) < 65536:
         raise UsageError(f"join: {address!r} is not a host's address (it looks like ws://127.0.0.1:PORT)")
     if not CODE_RX.fullmatch(code.strip()):
@@ -169,8 +179,11 @@ def join(address: str, code: str, ai: str, seat: int | None = None, ai_seed: int
             raise UsageError(f"--name {name[:40]!r}: a seat's name as the host's table shows it")
         if seat is not None:
             raise UsageError("join: --seat or --name, not both")
+    if count > 1 and (seat is not None or name is not None):
+        raise UsageError("join: --count takes free seats; --seat and --name take one seat")
+    folder = check_records(records) if records is not None else None
     guest = Guest(address.strip().rstrip("/"), code.strip().upper(), level=ai, seat=seat, ai_seed=ai_seed, name=name,
-                  say=lambda line: print(line, flush=True), idle_timeout=min(timeout, 900.0))
+                  say=lambda line: print(line, flush=True), idle_timeout=min(timeout, 900.0), count=count)
 
     async def bounded():
         return await asyncio.wait_for(guest.run(), timeout)
@@ -183,6 +196,31 @@ def join(address: str, code: str, ai: str, seat: int | None = None, ai_seed: int
     except asyncio.TimeoutError:
         print(f"anthology: the game did not end within {timeout:g} s", file=sys.stderr)
         return 3
-    print(f"seat {result.seat + 1}: {result.moves} decisions sent", flush=True)
+    mine = result.mine or [result.seat]
+    print(f"seat{'s' if len(mine) > 1 else ''} {', '.join(str(p + 1) for p in mine)}: {result.moves} decisions sent",
+          flush=True)
     _print_result(guest.rules, result.seats, result.winners, result.sheets)
+    if folder is not None:
+        return _keep_record(folder, result)
+    return 0
+
+
+def _keep_record(folder, result) -> int:
+    """Write the finished game's record the host sent (checked by the guest) into ``folder``."""
+    from game.core.record import save_record
+    rec = result.record
+    if rec is None:
+        print("anthology: the host sent no record of the game that replays to this table's end; "
+              "nothing was saved", file=sys.stderr)
+        return 3
+    path = folder / f"{rec.game}-{rec.seed}-seat{result.seat + 1}.yaml"
+    if path.exists() and not path.is_file():
+        print(f"anthology: {path} is in the way (not a file); the record was not saved", file=sys.stderr)
+        return 3
+    try:
+        save_record(path, rec)
+    except OSError as e:
+        print(f"anthology: the record could not be saved ({e.strerror or e})", file=sys.stderr)
+        return 3
+    print(f"record: {path}", flush=True)
     return 0

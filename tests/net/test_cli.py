@@ -109,3 +109,126 @@ def test_a_join_with_no_host_or_a_wrong_code_exits_3(tmp_path):
     finally:
         host.kill()
         host.communicate()
+
+
+def test_a_join_with_records_keeps_the_record_the_host_sent_at_the_end(tmp_path):
+    """main.py join --records DIR: the guest writes the finished game's record the host sent with the
+    last view (checked by the guest against its own final); it is the host's own record, replays to
+    the end, and sits beside the host's in a shared folder without clashing with it."""
+    from game.core.record import record_text
+    game = available_games()[0]
+    shared = tmp_path / "shared"
+    host = start("host", "--game", game, "--seats", "net,net", "--seed", "4242", "--records", str(shared),
+                 "--wait", "60")
+    joins = []
+    try:
+        m = FIRST_LINE.fullmatch(first_line(host).strip())
+        assert m
+        address, code = m.groups()
+        joins = [start("join", address, "--code", code, "--ai", "easy", "--seat", "1", "--records", str(shared)),
+                 start("join", address, "--code", code, "--ai", "easy", "--seat", "2", "--records",
+                       str(tmp_path / "own" / "folder"))]
+        results = [finish(j) for j in joins]
+        code_h, out_h, err_h = finish(host)
+    finally:
+        for p in [host, *joins]:
+            if p.poll() is None:
+                p.kill()
+    assert code_h == 0, err_h
+    rules = get_rules(game)
+    hosts = read_record(shared / f"{game}-4242.yaml")
+    for (rc, out, err), path in zip(results, (shared / f"{game}-4242-seat1.yaml",
+                                              tmp_path / "own" / "folder" / f"{game}-4242-seat2.yaml")):
+        assert rc == 0, err
+        assert f"record: {path}" in out
+        kept = read_record(path)
+        assert record_text(kept) == record_text(hosts)
+        assert kept.final is not None and rules.is_over(replay(rules, kept)[-1])
+    assert sorted(p.name for p in shared.iterdir()) == [f"{game}-4242-seat1.yaml", f"{game}-4242.yaml"]
+
+
+def test_join_records_must_be_a_folder(tmp_path):
+    f = tmp_path / "a-file"
+    f.write_text("x")
+    rc, out, err = finish(start("join", "ws://127.0.0.1:9", "--code", "ABCDEF", "--records", str(f)), 60)
+    assert rc == 2 and "--records" in err and "Traceback" not in err
+
+
+def test_join_count_plays_two_seats_from_one_program(tmp_path):
+    """main.py join --count 2: one connection, two seats, a bot each; the record kept as seat 1's."""
+    game = "micropolis"
+    host = start("host", "--game", game, "--seats", "net,net,easy", "--seed", "8", "--wait", "60")
+    joins = []
+    try:
+        m = FIRST_LINE.fullmatch(first_line(host).strip())
+        assert m
+        joins = [start("join", m.group(1), "--code", m.group(2), "--ai", "easy", "--count", "2", "--records",
+                       str(tmp_path))]
+        rc, out, err = finish(joins[0])
+        code_h, out_h, err_h = finish(host)
+    finally:
+        for p in [host, *joins]:
+            if p.poll() is None:
+                p.kill()
+    assert code_h == 0 and rc == 0, (err_h, err)
+    assert "seats 1, 2:" in out and "game over" in out
+    assert read_record(tmp_path / f"{game}-8-seat1.yaml").final is not None
+
+
+@pytest.mark.parametrize("args, words", [
+    (["host", "--game", "micropolis", "--seats", "net,easy", "--undo", "maybe"], "--undo"),
+    (["join", "ws://127.0.0.1:1", "--code", "ABCDEF", "--count", "2", "--seat", "1"], "--count"),
+    (["join", "ws://127.0.0.1:1", "--code", "ABCDEF", "--count", "9"], "--count"),
+])
+def test_bad_undo_and_count_inputs_exit_2(args, words):
+    rc, out, err = finish(start(*args), 60)
+    assert rc == 2 and words in err and "Traceback" not in err
+
+
+def test_the_headless_host_answers_undo_as_told(tmp_path):
+    """main.py host --undo allow takes a guest's own move back (what core/undo.py allows); without
+    the flag it refuses. A puppet guest on the loopback asks."""
+    import asyncio
+
+    from tests.net.helpers import Puppet, join_msg
+    from tests.net.test_undo import act, next_view, undo
+
+    async def ask(address, code):
+        p = await Puppet.open(address)
+        await p.send(join_msg(code))
+        await p.expect("welcome")
+        view = await next_view(p)
+        for _n in range(400):         # play the seat's first legal moves until its turn goes on after one
+            if not (view["legal"] and view["to_move"] == 0):
+                view = await next_view(p)
+                continue
+            await p.send(act(view))
+            nxt = await next_view(p)
+            if nxt["to_move"] == 0 and nxt["legal"] and nxt["at"] == view["at"] + 1:
+                view = nxt
+                break
+            view = nxt
+        at = view["at"]
+        await p.send(undo(at))
+        for _n in range(50):
+            msg = await p.recv()
+            if msg["type"] == "view":
+                await p.close()
+                return "taken back", msg["at"], at
+            if msg["type"] == "refused":
+                await p.close()
+                return msg["code"], None, at
+        raise AssertionError("no answer")
+
+    for flags, want in (([], "undo_refused"), (["--undo", "allow"], "taken back")):
+        host = start("host", "--game", "micropolis", "--seats", "net,easy", "--seed", "3", "--wait", "30",
+                     "--lost-wait", "1", *flags)
+        try:
+            m = FIRST_LINE.fullmatch(first_line(host).strip())
+            got, back_at, at = asyncio.run(asyncio.wait_for(ask(m.group(1), m.group(2)), LIMIT))
+        finally:
+            host.kill()
+            host.communicate()
+        assert got == want
+        if want == "taken back":
+            assert back_at == at - 1

@@ -21,7 +21,9 @@ def cases():
     out = [("select", None, None, SMALL), ("select", None, None, LARGE), ("settings", None, None, SMALL),
            ("history", None, None, SMALL), ("saves", None, None, SMALL),
            # playing together from different machines: the hosted setup, the host waiting, the join form
-           ("netsetup", "micropolis", None, SMALL), ("host", "micropolis", None, SMALL), ("join", None, None, SMALL)]
+           ("netsetup", "micropolis", None, SMALL), ("host", "micropolis", None, SMALL), ("join", None, None, SMALL),
+           # a guest asks the host to take back a move; a guest's results wait for the host's next game
+           ("undoask", "micropolis", 2, SMALL), ("guestresults", "micropolis", 2, SMALL)]
     for gid in available_games():
         info = get_game(gid)
         out += [("help", gid, None, SMALL), ("setup", gid, None, SMALL), ("results", gid, None, SMALL)]

@@ -154,10 +154,37 @@ def build(app, scene: str, game: str | None, players: int | None, seed: int, mov
         from game.scenes.net_play import JoinScene
         sc = JoinScene(app, "", "")
         return sc
+    if scene == "undoask":   # a hosted table: a player on another machine asks to take back a move
+        from game.scenes.common import Background
+        from game.scenes.manager import Scene
+        from game.scenes.net_play import undo_question
+
+        class Asked(Scene):
+            """The host's question alone (drawn over a table, its words would lie over the table's)."""
+            dialog = undo_question(PSEUDO_NAMES[1])
+
+            def draw(self, surf):
+                surf.blit(Background().get(surf.get_size()), (0, 0))
+                self.dialog.draw(surf, self.th)
+        return Asked(app)
+    if scene == "guestresults":   # a guest's results, waiting for the host's next game
+        from collections import deque
+        from types import SimpleNamespace
+
+        from game.scenes.net_play import GuestResults
+        from game.tools.screenshot import build_scene
+        res = build_scene(app, "results", game, players, seed, moves, {})
+        runner = SimpleNamespace(done=False, cancel=lambda: None)
+        guest = SimpleNamespace(rematch=True, games=1, seen=deque())
+        sc = GuestResults(app, res.game_id, res.input_seats, res.seed, res.options, res.state, history=res.history,
+                          guest=guest, runner=runner, game_no=1)
+        sc.skip_animation()
+        return sc
     raise ValueError(f"unknown scene {scene!r}")
 
 
-SCENES = ("select", "help", "setup", "play", "results", "settings", "history", "saves", "netsetup", "host", "join")
+SCENES = ("select", "help", "setup", "play", "results", "settings", "history", "saves", "netsetup", "host", "join",
+          "undoask", "guestresults")
 
 
 def audit_scene(scene: str, game: str | None = None, players: int | None = None, seed: int = 1, moves: int = 40,
