@@ -654,18 +654,22 @@ class Host:
         peer.close()
         await peer.drained(2.0)
 
+    def _check_playing(self) -> None:
+        """Refuse (ProtocolError) a move or an undo unless the game is under way."""
+        if self.match.over():
+            raise ProtocolError("over")
+        if self.stopping or self.finished:
+            raise ProtocolError("stopped")
+        if not self.started:
+            raise ProtocolError("turn", "the game has not started: it starts when every seat has joined")
+
     def _act(self, peer: _Peer, msg: dict) -> None:
         """A network seat's decision: taken if it is the turn of one of the connection's seats, made on
         the table as the guest last saw it, and one of the host's own legal actions (index and repr agree)."""
         if msg["type"] == "join":
             raise ProtocolError("already_joined")
         m = self.match
-        if m.over():
-            raise ProtocolError("over")
-        if self.stopping or self.finished:
-            raise ProtocolError("stopped")
-        if not self.started:
-            raise ProtocolError("turn", "the game has not started: it starts when every seat has joined")
+        self._check_playing()
         seat = m.to_move()
         if seat not in peer.seats:
             if any(m.is_ai(p) for p in peer.seats):
@@ -690,12 +694,7 @@ class Host:
         """A guest asks to take back the last decision(s) of its seat to move: checked step by step
         (core/undo.py through the match), then answered by the host's policy."""
         m = self.match
-        if m.over():
-            raise ProtocolError("over")
-        if self.stopping or self.finished:
-            raise ProtocolError("stopped")
-        if not self.started:
-            raise ProtocolError("turn", "the game has not started: it starts when every seat has joined")
+        self._check_playing()
         seat = m.to_move()
         if seat not in peer.seats or m.is_ai(seat):
             raise ProtocolError("no_undo")
