@@ -17,7 +17,11 @@ GAME = GameInfo(
     # at three seats a simulation plays on through the rivals' turns to the end of the round (the
     # work budget bounds it), and expects the rivals to play Medium's moves there (arena, deals
     # 7400-7413, against two Mediums: +0.10 +/- 0.13 paired over 41 games, stop 48's note); at four
-    # that horizon did not pay (stop 35's note)
+    # that horizon did not pay (stop 35's note). The play-outs' last positions are valued by the
+    # chances of winning fitted on finished games (outcome.py; issue 63: against three Mediums 0.395
+    # -> 0.515 of the wins, +0.120 +/- 0.112 paired over 100 games, deals from 61000, the same think
+    # time; the budget curve was flat, so judgement, not thinking, was the limit)
     hard_settings={"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 8.0, "max_work": 12000,
+                   "fitted_leaves": True,
                    "by_seats": {3: {"rollout_turns": 3, "rivals_as": "medium"}}},
 )

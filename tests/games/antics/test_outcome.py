@@ -79,3 +79,10 @@ def test_refit_samples_every_turn_start():
     rows, finals, winners = next(iter(got.values()))[0]
     assert len(rows) == len(finals) == 3 and winners and all(len(r) == len(FEATURES) for r in rows)
     assert sum(len(v) for v in got.values()) > 20     # a sample at every turn's start
+
+
+def test_hard_values_its_play_outs_by_the_fit():
+    """Issue 63: against three Mediums 0.395 -> 0.515 of the wins, +0.120 +/- 0.112 paired over 100 games."""
+    from game.ai.bots import make_bot
+    bot = make_bot("hard", get_rules(), 1)
+    assert bot.settings["fitted_leaves"] and bot.heur is heuristics.for_level("hard")
