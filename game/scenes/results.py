@@ -488,8 +488,10 @@ class ResultsScene(Scene):
         row(_("Total"), totals, False, "label", bold=True)
         y += th.px(6)
         for k, key in enumerate(tb_keys):
-            row(self._tiebreak_label(k, key),
-                [sh.tiebreak[key] if self.revealed() else None for sh in self.sheets], False, "small", T.INK_SOFT)
+            label = self._tiebreak_label(k, key)
+            if th.text(label, "small").get_width() > label_w - th.px(8):
+                label = line_label(key, self.labels)    # the rows stand in the order they decide: the name alone
+            row(label, [sh.tiebreak[key] if self.revealed() else None for sh in self.sheets], False, "small", T.INK_SOFT)
         if not self.revealed():
             return
         y = max(y + th.px(8), inner.bottom - len(notes) * note_h)

@@ -247,3 +247,21 @@ def test_green_leaves_are_green_and_worms_pink(app, monkeypatch):
     sc = results(app, "it_happens", 3)
     (r, g, b), = _segment_colours(monkeypatch, sc)[sc.lines.index("worms")]
     assert r > g + 60 and r > b + 40
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_every_antics_tie_break_row_names_its_level(app, monkeypatch, lang):
+    """A tie-break label too long for its column in a longer language lost its level ("Plättchen auf
+    Stufe."): the row then names the level alone, the rows standing in the order they decide."""
+    from game.core import i18n
+    seats, history = finished_game("antics", 3)
+    i18n.set_language(lang)
+    try:
+        sc = ResultsScene(app, "antics", seats, 4, {}, history[-1], history=history)
+        sc.skip_animation()
+        texts = _drawn_texts(monkeypatch, lambda: sc.draw(pygame.Surface((1280, 720))))
+        for level in range(1, 6):
+            assert any(t.rstrip().endswith(f" {level}") and len(t) > 5 for t in texts), (lang, level)
+        assert not any(t.endswith("Stufe.") for t in texts)
+    finally:
+        i18n.set_language("en")
