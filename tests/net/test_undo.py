@@ -152,6 +152,14 @@ async def until_undoable(host, puppet, view, seat=0, other=None):
     raise AssertionError("no move to take back came")
 
 
+async def asked(host):
+    """Until the host has a guest's request to answer (a second at most)."""
+    for _n in range(100):
+        if host.undo_asks:
+            return
+        await asyncio.sleep(0.01)
+
+
 def test_refuse_and_ask_policies_and_hostile_requests():
     """Refuse: refused, and not asked again for the same decision. Ask: the request waits for the host's
     player (another one meanwhile is refused as pending); refused, then allowed at the next chance; a
@@ -188,10 +196,7 @@ def test_refuse_and_ask_policies_and_hostile_requests():
         view = await until_undoable(host, a, await next_view(a))
         at = view["at"]
         await a.send(undo(at))
-        for _n in range(100):
-            if host.undo_asks:
-                break
-            await asyncio.sleep(0.01)
+        await asked(host)
         assert host.undo_asks == {0: (at, 1)}
         await a.send(undo(at))
         assert (await a.expect("refused"))["code"] == "undo_pending"
@@ -204,10 +209,7 @@ def test_refuse_and_ask_policies_and_hostile_requests():
         view = await until_undoable(host, a, await next_view(a))
         at = view["at"]
         await a.send(undo(at))
-        for _n in range(100):
-            if host.undo_asks:
-                break
-            await asyncio.sleep(0.01)
+        await asked(host)
         host.answer_undo(0, True)
         back = await next_view(a)
         assert back["at"] == at - 1 == host.match.decisions and host.undos == 1
@@ -215,10 +217,7 @@ def test_refuse_and_ask_policies_and_hostile_requests():
         view = await until_undoable(host, a, back)
         at = view["at"]
         await a.send(undo(at))
-        for _n in range(100):
-            if host.undo_asks:
-                break
-            await asyncio.sleep(0.01)
+        await asked(host)
         await a.send(act(view))
         await next_view(a)
         assert not host.undo_asks

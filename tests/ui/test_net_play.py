@@ -254,6 +254,22 @@ def test_the_setting_turns_lan_discovery_off(app, monkeypatch):
     assert JoinScene(app).finder is started[0]
 
 
+def play_to_the_end(app, guest, also, host=None):
+    """The guest plays its first legal move whenever it is to move, until its game is over and shown
+    to its last move and ``also()`` holds (the host's window updated too, when given)."""
+    deadline = time.monotonic() + LIMIT
+    while not (guest.over() and guest.cursor == len(guest.states) - 1 and also()):
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if host is not None:
+            host.update(16)
+        guest.update(16)
+        ctx = guest.context()
+        if ctx.human_turn and ctx.legal:
+            assert guest.submit(ctx.legal[0])
+        app.frame(16)
+        time.sleep(0.002)
+
+
 def test_at_the_end_the_guest_sees_the_real_results_and_keeps_the_finished_game(app):
     """A whole hosted game: the guest's table ends on the results (the scores and winners of its final
     view, the game's own seed and every state from the host's record, not a replay with seed 0); the
@@ -267,15 +283,7 @@ def test_at_the_end_the_guest_sees_the_real_results_and_keeps_the_finished_game(
     join(app, host.address, host.code)
     frames_until(app, lambda: isinstance(app.scenes.top, GuestTable))
     guest = app.scenes.top
-    deadline = time.monotonic() + LIMIT
-    while not (guest.over() and guest.cursor == len(guest.states) - 1 and guest.guest.kept is not None):
-        assert time.monotonic() < deadline, "the game did not end in time"
-        guest.update(16)
-        ctx = guest.context()
-        if ctx.human_turn and ctx.legal:
-            assert guest.submit(ctx.legal[0])
-        app.frame(16)
-        time.sleep(0.002)
+    play_to_the_end(app, guest, lambda: guest.guest.kept is not None)
     rules, end = host.rules, host.host.match.state
     kept = guest.guest.kept
     assert kept.parent == finished_dir() and kept.stat().st_size > 0
@@ -445,17 +453,7 @@ def test_play_again_takes_the_guests_into_the_next_game(app, tmp_path):
     js = join(app, host.address, host.code)
     frames_until(app, lambda: isinstance(app.scenes.top, GuestTable))
     guest = app.scenes.top
-    deadline = time.monotonic() + LIMIT
-    while not (guest.over() and guest.cursor == len(guest.states) - 1 and host.over()
-               and host.cursor == len(host.states) - 1):
-        assert time.monotonic() < deadline, "the game did not end in time"
-        host.update(16)
-        guest.update(16)
-        ctx = guest.context()
-        if ctx.human_turn and ctx.legal:
-            assert guest.submit(ctx.legal[0])
-        app.frame(16)
-        time.sleep(0.002)
+    play_to_the_end(app, guest, lambda: host.over() and host.cursor == len(host.states) - 1, host)
     first = host.host.match
     guest.show_results()
     gres = app.scenes.top
