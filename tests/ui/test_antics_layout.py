@@ -259,3 +259,22 @@ def test_short_of_room_the_status_shows_whole_sentences(app, monkeypatch):
     assert view.banner_rect is not None
     status = [w for w in drawn if "actions left" in w or "Click" in w]
     assert status == ["3 actions left."], status
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "pseudo"])
+def test_every_bar_button_lies_inside_the_bar_in_every_language(app, lang):
+    """Found in German at 1280x720: the magnificANT's five buttons took two lines, and End turn went
+    under the bar's edge (only Enter still ended the turn). Lines that wrap now count when the bar
+    makes room, and the next row goes on a wrapped row's last line when it fits."""
+    from game.core import i18n
+    s = edit(R.new_game(seats(4), 3, {}), round=2)
+    i18n.set_language(lang)
+    try:
+        view, _ = view_at((1280, 720), s)
+    finally:
+        i18n.set_language("en")
+    labels = {b.label for b in view.buttons}
+    assert len(view.buttons) >= 6, labels          # five magnificANT actions and End turn
+    for b in view.buttons:
+        assert view.bar.contains(b.rect), (lang, b.label, b.rect, view.bar)
+    assert not any(a.rect.colliderect(b.rect) for a in view.buttons for b in view.buttons if a is not b)

@@ -222,7 +222,8 @@ def draw_bar(v, surf, state, ctx, legal, mouse):
     mags = [b for b in v.buttons if isinstance(b.action, UseMagnificant)]
     rest = [b for b in v.buttons if not isinstance(b.action, UseMagnificant)]
     rows = [rest] if not mags else [mags, rest]
-    by = r.bottom - len(rows) * (bh + gap) - th.px(4) if v.buttons else r.bottom - th.px(6)
+    labels, places, height = flow_buttons(v, state, rows, mags, x, r.right - th.px(12), bh, gap)
+    by = r.bottom - height - th.px(4) if v.buttons else r.bottom - th.px(6)     # every line of buttons fits
     asking = v.asking(state) if ctx.human_turn else ""
     words = asking or v.words.status(state, live=ctx.human_turn)
     width = min(r.w // 2 - th.px(28), hand_left - x - th.px(4))
@@ -244,24 +245,44 @@ def draw_bar(v, surf, state, ctx, legal, mouse):
         y += t.get_height()
     if not v.buttons:
         return
+    for lab, (lx, ly) in labels:
+        surf.blit(lab, lab.get_rect(midleft=(lx, by + ly + bh // 2)))
+    for b, rect in places:
+        b.rect = rect.move(0, by)
+        b.hover = b.rect.collidepoint(mouse)
+        b.draw(surf, th)
+
+
+def flow_buttons(v, state, rows, mags, left: int, right: int, bh: int, gap: int):
+    """The bar's buttons laid out from ``left`` to ``right``, a row on a line of its own, wrapping
+    onto further lines when it does not fit (German's magnificANT row does at 1280x720): (labels
+    as (image, (x, y)), (button, rect) pairs, the height of every line), y counted from the first
+    line's top."""
+    th = v.th
+    labels, places, y = [], [], 0
+    wrapped = False
     for row in rows:
-        bx = x
+        bx = left
+        if wrapped and places:                  # after a row that wrapped: on its last line, set apart, if it fits
+            last = places[-1][1]
+            if last.right + 4 * gap + sum(b.width(th) + gap for b in row) - gap <= right:
+                bx, y = last.right + 4 * gap, last.y
+        wrapped = False
         if row is mags:
             # i18n: before the magnificANT's buttons in the bar (one per action)
             lab = th.text(_("magnificANT:"), "small", T.INK, bold=True)
-            if bx + lab.get_width() + sum(b.width(th) + gap for b in row) > r.right - th.px(12):
-                lab = A.magnificant(v.seat_color(p), bh)            # short of room: its token says it
-            surf.blit(lab, lab.get_rect(midleft=(bx, by + bh // 2)))
+            if bx + lab.get_width() + sum(b.width(th) + gap for b in row) > right:
+                lab = A.magnificant(v.seat_color(state.player), bh)      # short of room: its token says it
+            labels.append((lab, (bx, y)))
             bx += lab.get_width() + gap
         for b in row:
             w = b.width(th)
-            if bx + w > r.right - th.px(12):
-                bx, by = x, by + bh + gap
-            b.rect = pygame.Rect(bx, by, w, bh)
-            b.hover = b.rect.collidepoint(mouse)
-            b.draw(surf, th)
+            if bx + w > right and bx > left:
+                bx, y, wrapped = left, y + bh + gap, True
+            places.append((b, pygame.Rect(bx, y, w, bh)))
             bx += w + gap
-        by += bh + gap
+        y += bh + gap
+    return labels, places, y
 
 
 def draw_bar_hand(v, surf, state, legal, box):
