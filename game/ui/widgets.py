@@ -159,6 +159,9 @@ class LogView:
         end = len(rows) - self.scroll
         start = max(0, end - fit)
         y = inner.y
+        while 0 < start < end - 1 and rows[start][2] == rows[start - 1][2]:
+            start += 1                      # never the tail of a line cut at the top: the whole line or none
+            y += lh
         clip = surf.get_clip()
         surf.set_clip(inner)
         self.row_boxes = []

@@ -406,3 +406,21 @@ def test_a_new_size_from_the_settings_applies_to_the_game(app):
     app.frame(16)
     assert app.scenes.top is play and play.bar_rect.h > bar_h
     app.theme.set_ui_scale(100)
+
+
+def test_the_log_never_starts_with_the_tail_of_a_cut_line():
+    """Found in the French It Happens.. table: the log's top row read "8, colonne 3 et trouve une paire
+    de baskets.", the end of a line whose start had scrolled away. A line is shown whole or not at all."""
+    pygame.init()
+    th = Theme((1280, 720))
+    surf = pygame.Surface((300, 200))
+    log = LogView()
+    long = "Ann places a 5 on mound 8, column 3 and finds a pair of trainers and a key and a bone."
+    log.set_lines([(f"{k}: {long}", (0, 0, 0)) for k in range(12)])
+    for scroll in range(6):
+        log.scroll = scroll
+        log.draw(surf, pygame.Rect(0, 0, 300, 200), th)
+        rows = log._rows
+        shown = [k for _box, k in log.row_boxes]
+        assert len({k for _t, _c, k in rows if k == shown[0]}) == 1
+        assert shown.count(shown[0]) == sum(1 for row in rows if row[2] == shown[0]) > 1, scroll
