@@ -21,8 +21,8 @@ GAME = GameInfo(
     # chances of winning fitted on finished games (outcome.py; issue 63: against three Mediums 0.395
     # -> 0.515 of the wins, +0.120 +/- 0.112 paired over 100 games, deals from 61000, the same think
     # time; the budget curve was flat, so judgement, not thinking, was the limit). Not yet at three
-    # seats, whose play-outs end a round later: 0.65 -> 0.53 against two Mediums, -0.12 +/- 0.23
-    # paired over the 17 games measured (deals from 62000), too few to say either way
+    # seats, whose play-outs end a round later: 0.63 -> 0.47 against two Mediums, -0.16 +/- 0.23
+    # paired over the 19 games measured (deals from 62000), too few to say either way
     hard_settings={"iterations": 60, "candidates": 6, "rollout_turns": 1, "scale": 8.0, "max_work": 12000,
                    "fitted_leaves": True,
                    "by_seats": {3: {"rollout_turns": 3, "rivals_as": "medium", "fitted_leaves": False}}},
