@@ -232,9 +232,9 @@ def remove_stale_temps(folder: Path | str, name: str | None = None,
 _swept: set[tuple[str, str | None]] = set()
 
 
-def _sweep_once(path: Path) -> None:
-    """Remove crash leftovers at the first write into a folder this run (a folder of
-    thousands of records is not scanned again at every write)."""
+def sweep_once(path: Path) -> None:
+    """Remove crash leftovers at the first write into, or read of a save from, a folder this run
+    (a folder of thousands of records is not scanned again at every write or read)."""
     name = None if path.name.endswith(".yaml") else path.name
     key = (os.path.abspath(path.parent), name)
     if key not in _swept:
@@ -266,7 +266,7 @@ def write_atomic(path: Path | str, text: str) -> None:
     Raises OSError if the folder cannot be written."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    _sweep_once(path)
+    sweep_once(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:

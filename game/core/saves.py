@@ -23,7 +23,7 @@ from game.core.i18n import _
 from game.core.paths import saving_enabled, user_dir
 from game.core.portable import replace_file
 from game.core.record import (STALE_TEMP_SECONDS, Record, RecordError, read_record, remove_stale_temps, replay,
-                              save_record)
+                              save_record, sweep_once)
 
 AUTOSAVE = "autosave.yaml"
 LAST_FINISHED = "last-finished.yaml"
@@ -171,7 +171,7 @@ def peek_save(path: Path, is_known=None) -> tuple[Record | None, str | None]:
 
 def _peek(p: Path, is_known, keep_final: bool = False) -> tuple[Record | None, str | None]:
     try:
-        remove_stale_temps(p.parent)
+        sweep_once(p)                   # once a run per folder: not a scan of thousands of files per save
         if not p.exists() and not p.is_symlink():
             return None, None
     except (OSError, ValueError):

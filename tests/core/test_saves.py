@@ -385,3 +385,17 @@ def test_without_rules_a_save_with_a_final_result_is_left_where_it_is_and_told()
     infos, msgs = saves.list_saves(TOY_KNOWN)
     assert infos == [] and p.exists() and "could not be checked" in _plain(msgs[0])
     assert saves.list_finished(TOY_KNOWN, _toy_rules) == []
+
+
+def test_peeking_at_many_saves_scans_their_folder_for_leftovers_once(monkeypatch):
+    """Issue 62's note: filling Saved games read 200 saves of a 3,000-file folder and scanned the whole
+    folder for a crash's leftovers before each one; a folder is swept once a run."""
+    from game.core import record
+    folder = saves.autosave_path().parent
+    record._swept.discard((os.path.abspath(folder), None))
+    scans = []
+    real = record.remove_stale_temps
+    monkeypatch.setattr(record, "remove_stale_temps", lambda *a, **k: scans.append(a) or real(*a, **k))
+    for n in range(20):
+        saves.peek_save(folder / f"nothing-{n}.yaml", TOY_KNOWN)
+    assert len(scans) == 1
