@@ -457,9 +457,12 @@ class HostScene(NetTable):
 
     def incoming(self) -> bool:
         """Follow the host's list of states (a copy taken at once: the host's thread appends to it
-        and takes back from it); True when decisions were taken back."""
-        live = list(self.live.states)
+        and takes back from it); True when decisions were taken back. A frame with nothing new (the
+        usual one) copies nothing."""
         have = self.match.states
+        if self.host.undos == self._undos and len(self.live.states) == len(have):
+            return False
+        live = list(self.live.states)
         shrunk = False
         if self.host.undos != self._undos or len(live) < len(have):
             self._undos = self.host.undos
