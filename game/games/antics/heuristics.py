@@ -193,6 +193,10 @@ class Profile:
     # ending the turn is worth this much more (issue 63: Mediums ended 7 % of their turns with all
     # three actions unused, one seat on 1 point 10 of 22, its end of turn rated 2.03 against 2.01)
     keep_playing: float = 0.0
+    # and beyond that weight, a rule: a player behind (on points scored or on the projection) who
+    # has not acted yet this turn ends it only when no action would do anything (issue 63: the
+    # bag's clock made every scout look like a loss to a seat on 1 point, who passed four turns)
+    play_on_behind: bool = True
     endgame: bool = False       # in the last round, only what a player's last turn can do is worth anything
     rounds_base: float = 1.5    # rounds left before the end is triggered: this + tiles in the bag / bag_per_round
     bag_per_round: float = 4.0
@@ -545,12 +549,26 @@ class Heuristics:
         28 % of its time (stop 52's note)."""
         return s.phase in SETTLED_PHASES
 
+    def must_act(self, rules, s, p) -> bool:
+        """Whether p, to play with nothing done yet this turn, is behind: fewer points scored than a
+        rival, or a projection below a rival's (a player ahead may run the game out by passing)."""
+        if s.phase != "act" or s.player != p or s.used or s.magnificant_used:
+            return False
+        vals = self.values(rules, s)
+        points = [standing(rules, s, q)[0] for q in range(len(s.seats))]
+        return vals[p] < _best_rival(vals, p) or points[p] < _best_rival(points, p)
+
     def wasted(self, rules, s, p, a) -> bool:
         """Whether ``a`` spends an action on nothing: an action the greedy ``play_out`` does nothing
         with, or a stop that ends an action in which nothing was done. All such a move does is hold off
         the end that follows a round nobody acted in (ruling 36): Hard, far ahead, kept a
         three-player game going for twenty rounds that way (its worth for the turns to come
-        outweighed the points that ending it brought), with a prey it could have taken in reach."""
+        outweighed the points that ending it brought), with a prey it could have taken in reach.
+        With ``play_on_behind``, also ending a turn in which nothing was done, by a player behind,
+        when an action would do something (a turn given up: see ``must_act``)."""
+        if isinstance(a, EndActions):
+            return self.w.play_on_behind and self.must_act(rules, s, p) and any(
+                not self.wasted(rules, s, p, b) for b in rules.legal_actions(s) if isinstance(b, (UseSpace, UseMagnificant)))
         if isinstance(a, Stop):
             since = s.log.since(max(0, len(s.log) - RECENT_EVENTS))
             began = max((i for i, ev in enumerate(since) if ev["type"] == "action"), default=None)
@@ -593,12 +611,13 @@ class Heuristics:
                 if did_nothing(n.log.stored_since(len(s.log))):
                     idle.add(key)
             out.append(v)
-        if end is not None and self.w.keep_playing and not s.used and not s.magnificant_used:
-            vals = self.values(rules, s)
-            if vals[player] < _best_rival(vals, player):     # behind: keep building, hatching, moving
-                for i, (a, key) in enumerate(zip(acts, keys)):
-                    if not isinstance(a, EndActions) and key not in idle:
-                        out[i] += self.w.keep_playing
+        if end is not None and (self.w.keep_playing or self.w.play_on_behind) and self.must_act(rules, s, player):
+            useful = [i for i, (a, key) in enumerate(zip(acts, keys)) if not isinstance(a, EndActions) and key not in idle]
+            for i in useful:                                 # behind: keep building, hatching, moving
+                out[i] += self.w.keep_playing
+            if useful and self.w.play_on_behind:
+                end_at = next(i for i, a in enumerate(acts) if isinstance(a, EndActions))
+                end = out[end_at] = min(end, max(out[i] for i in useful) - GIVE_UP_MARGIN)
         if idle and end is not None:
             # an action spent on nothing only holds off the end that follows a round nobody acted in
             # (ruling 36): a player who cannot act ends the turn (one behind kept a stalled game going)
@@ -611,6 +630,7 @@ class Heuristics:
 VALUE_CACHE_SIZE = 20000
 RECENT_EVENTS = 60   # more than an action's events: where ``wasted`` looks for the action a stop ends
 ACTION_COST = 0.02   # an action played out to no gain scores below ending the turn (else games never end)
+GIVE_UP_MARGIN = 0.5  # a player behind rates ending the turn this far below its best action that does something
 TIE_W = 0.5          # the whole tie-break is worth less than a point
 
 

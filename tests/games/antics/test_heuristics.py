@@ -13,7 +13,7 @@ from game.core.rules import Seat
 from game.games import get_rules
 from game.games.antics import heuristics as HEUR
 from game.games.antics.rules import PHASES, EndActions
-from game.games.antics.state import LEAF_PREFIX, Stop, UseSpace
+from game.games.antics.state import LEAF_PREFIX, Stop, UseMagnificant, UseSpace
 
 from .positions import edit, put
 
@@ -303,7 +303,9 @@ def test_an_action_spent_on_nothing_is_wasted():
     h = HEUR.Heuristics(HEUR.MEDIUM)
     kind = {a: s.hills[p][a.cell][-1][1] for a in R.legal_actions(s) if isinstance(a, UseSpace)}
     assert {kind[a] for a in kind if h.wasted(R, s, p, a)} == {"ants", "heave"}
-    assert not h.wasted(R, s, p, EndActions())
+    # ending the turn gives it up only for a player behind (play_on_behind; see the test below)
+    assert h.wasted(R, s, p, EndActions()) == h.must_act(R, s, p)
+    assert not HEUR.Heuristics(dataclasses.replace(HEUR.MEDIUM, play_on_behind=False)).wasted(R, s, p, EndActions())
     hatching = R.apply(s, next(a for a in kind if kind[a] == "hatch"))
     stop = next(a for a in R.legal_actions(hatching) if isinstance(a, Stop))
     assert h.wasted(R, hatching, p, stop)
@@ -311,11 +313,38 @@ def test_an_action_spent_on_nothing_is_wasted():
     assert not h.wasted(R, hatched, p, Stop())       # a stop after an ant was hatched
 
 
+def test_a_player_behind_never_gives_up_a_turn_while_an_action_would_do_something():
+    """Issue 63 (no level gives up): a player behind on points or on the projection, with nothing
+    done yet this turn, ends it only when no action would do anything: Medium rates the end below
+    its best useful action, and Hard's search, which may find the end better, falls back to
+    Medium's move (the end is ``wasted`` then). A player ahead may still pass."""
+    seats = [Seat(f"P{i}", R.seat_colors[i], "medium") for i in range(4)]
+    s, rng, hard = R.new_game(seats, 65002, {}), Rng(3), HEUR.for_level("hard")
+    bots = {i: make_bot("medium", R, 60 + i) for i in range(4)}
+    asked = 0
+    while not R.is_over(s) and s.round <= 14:
+        p = R.to_move(s)
+        if s.phase == "act" and HEUR._MEDIUM.must_act(R, s, p):
+            acts = R.legal_actions(s)
+            useful = [a for a in acts if isinstance(a, (UseSpace, UseMagnificant)) and not HEUR._MEDIUM.wasted(R, s, p, a)]
+            vals = HEUR._MEDIUM.score_actions(R, s, p, rng)
+            end = vals[next(i for i, a in enumerate(acts) if isinstance(a, EndActions))]
+            if useful:
+                asked += 1
+                assert end < max(vals) and HEUR._MEDIUM.wasted(R, s, p, EndActions())
+                assert hard.wasted(R, s, p, EndActions()) == hard.must_act(R, s, p)
+            else:
+                assert not HEUR._MEDIUM.wasted(R, s, p, EndActions())
+        s = R.apply(s, bot_move(bots[p], R, s, p))
+    assert asked >= 5
+
+
 def test_a_player_behind_keeps_playing_rather_than_give_up_a_turn():
     """Issue 63: a Medium behind, with no action taken yet this turn, values every action that does
     something keep_playing above what its play-out says (so near-ties no longer end the turn with
     all actions unused); ending the turn, idle actions and a player ahead are valued as before."""
-    plain = HEUR.Heuristics(dataclasses.replace(HEUR.MEDIUM, keep_playing=0.0))
+    plain = HEUR.Heuristics(dataclasses.replace(HEUR.MEDIUM, keep_playing=0.0, play_on_behind=False))
+    kept_only = HEUR.Heuristics(dataclasses.replace(HEUR.MEDIUM, play_on_behind=False))
     seats = [Seat(f"P{i}", R.seat_colors[i], "medium") for i in range(4)]
     s, rng, checked, bumped = R.new_game(seats, 31003, {}), Rng(5), {True: 0, False: 0}, 0
     bots = {i: make_bot("medium", R, 40 + i) for i in range(4)}
@@ -323,9 +352,8 @@ def test_a_player_behind_keeps_playing_rather_than_give_up_a_turn():
         p = R.to_move(s)
         if s.phase == "act" and not s.used and not s.magnificant_used:
             acts = R.legal_actions(s)
-            vals = HEUR._MEDIUM.values(R, s)
-            behind = vals[p] < max(v for i, v in enumerate(vals) if i != p)
-            kept = HEUR._MEDIUM.score_actions(R, s, p, rng)
+            behind = kept_only.must_act(R, s, p)
+            kept = kept_only.score_actions(R, s, p, rng)
             base = plain.score_actions(R, s, p, rng)
             for a, k, b in zip(acts, kept, base):
                 if isinstance(a, EndActions) or not behind:
