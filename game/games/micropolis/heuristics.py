@@ -9,7 +9,8 @@ ahead of every other anthill at the end (the best gallery's ants, the army on th
 Foundation), a smooth chance whose spread shrinks as the rounds run out. So a tile that
 brings the best gallery level with a rival's, or soldiers that keep the largest army,
 count for what they are likely to win, and a barracks is not filled when the soldiers it
-takes would lose the Red army.
+takes would lose the Red army. Until the last round the largest gallery that can still grow
+(open at an edge of the anthill) counts besides, so a tile that seals it costs what it shuts out.
 """
 from __future__ import annotations
 
@@ -77,8 +78,11 @@ def _own_value(slots, army, full, s, ai=None) -> float:
     v = ln["population"] + ln["harvest"] + ln["royal"] + ln["barracks"]
     if ai is None:
         return v + 0.35 * ln["colony"]
-    # the race, and the best gallery itself: a big gallery is what wins it later
-    return v + colony_chance(s, ai, ln["colony"]) + COLONY_GROWTH * ln["colony"]
+    # the race, and the largest gallery that can still grow: that is what wins it later (Medium
+    # sealed its best gallery: from round 7 the gallery it could still grow held 4-8 ants against
+    # a best of 10-12, and it won the Colony in 6 % of its games against Hard's 83 %)
+    growing = scorer(s.tiles, s.consts).growing_best(slots) if s.round < s.last_round else ln["colony"]
+    return v + colony_chance(s, ai, ln["colony"]) + COLONY_GROWTH * growing
 
 
 def _open_ports(slots, tiles, slot) -> float:

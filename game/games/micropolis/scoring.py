@@ -138,6 +138,7 @@ class Scorer:
     def __init__(self, tiles, consts):
         self.tiles, self.consts = tiles, consts
         self.memo: dict = {}
+        self.grow_memo: dict = {}   # slots -> growing_best
         self.compiled: dict = {}    # tile id -> segments as _galleries reads them (see _tile)
         self.ants: dict = {}        # tile id -> ants on the tile
         self.fruit_bits = {f: 1 << i for i, f in enumerate(consts.fruits)}   # the data allows no other
@@ -182,11 +183,27 @@ class Scorer:
             got = self.memo[slots] = self._count(slots)
         return got
 
+    def growing_best(self, slots: tuple) -> int:
+        """The ants of the largest gallery that can still grow: one that reaches an edge of a run
+        where an empty slot lies (0 for a full ring)."""
+        slots = _as_slots(slots)
+        got = self.grow_memo.get(slots)
+        if got is None:
+            if len(self.grow_memo) >= _MEMO_MAX:
+                self.grow_memo.clear()
+            best = 0
+            for run, closed in _runs(slots):
+                for g in self._galleries(run, closed)[1]:
+                    if g is not None and g.tiles and g.ants > best:
+                        best = g.ants
+            got = self.grow_memo[slots] = best
+        return got
+
     def _count(self, slots: tuple) -> tuple:
         harvest_vp = self.harvest_vp
         population = best = harvest = royal = 0
         for run, closed in _runs(slots):
-            for g in self._galleries(run, closed):
+            for g in self._galleries(run, closed)[0]:
                 if g.tiles:   # 0: joined into another gallery
                     ants = g.ants
                     population += ants
@@ -197,7 +214,8 @@ class Scorer:
                         royal += g.tiles.bit_count()
         return population, best, harvest, royal
 
-    def _galleries(self, run, closed: bool) -> list:
+    def _galleries(self, run, closed: bool) -> tuple:
+        """(the run's galleries, the galleries open at its two edges: none for a full ring)."""
         compiled = self.compiled
         gals = []
         ri = ro = None                # galleries open at the previous tile's Ri and Ro
@@ -251,7 +269,8 @@ class Scorer:
                     first_lo = ri
             if ro is not None and first_lo is not None and ro is not first_lo:
                 ro.join(first_lo)
-        return gals
+            return gals, ()
+        return gals, (first_li, first_lo, ri, ro)
 
 
 def scorer(tiles, consts) -> Scorer:

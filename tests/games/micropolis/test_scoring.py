@@ -147,3 +147,19 @@ def test_galleries_members_fields_for_ui():
     assert inner.members == ((0, 0), (1, 0)) and inner.ants == 2 and inner.span == 2
     outer = [g for g in gs if (1, 1) in g.members][0]
     assert outer.fruits == ("fig",) and outer.queens == 0 and outer.fruit_kinds("gift") == 1
+
+
+def test_growing_best_is_the_largest_gallery_open_at_an_edge_of_the_anthill():
+    """Issue 63 (Medium competes for Colony where its best gallery can still grow): a gallery can
+    grow only through an opening at an edge of the run that faces an empty slot; one sealed on both
+    sides, or any gallery of a full ring, cannot (R2, R4)."""
+    from game.games.micropolis.scoring import Scorer
+    t = {"L": lane("L", 2), "S": tile("S", (["Li"], 1)), "E": tile("E", (["Ri"], 1)), "C": tile("C", ([], 3))}
+    sc = Scorer(t, C)
+    assert sc.growing_best(ring(["L", "L", "L"])) == 6                 # open at both edges
+    assert sc.growing_best(ring(["E", "L", "L", "S"])) == 0            # sealed on both sides
+    assert sc.gallery_lines(ring(["E", "L", "L", "S"]))[1] == 6
+    assert sc.growing_best(ring(["E", "L", "S", "L"])) == 2            # only the last gallery is open
+    assert sc.growing_best(ring(["C", "L"])) == 2                      # a chamber grows nothing
+    assert sc.growing_best(ring(["L"] * 10)) == 0                      # a full ring has no edge
+    assert sc.growing_best({0: "L", 1: "L"}) == 4                      # slots given as a dict
