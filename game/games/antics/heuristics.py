@@ -617,7 +617,7 @@ class Heuristics:
                 out[i] += self.w.keep_playing
             if useful and self.w.play_on_behind:
                 end_at = next(i for i, a in enumerate(acts) if isinstance(a, EndActions))
-                end = out[end_at] = min(end, max(out[i] for i in useful) - GIVE_UP_MARGIN)
+                end = out[end_at] = min(end, min(out[i] for i in useful) - GIVE_UP_MARGIN)
         if idle and end is not None:
             # an action spent on nothing only holds off the end that follows a round nobody acted in
             # (ruling 36): a player who cannot act ends the turn (one behind kept a stalled game going)
@@ -630,7 +630,8 @@ class Heuristics:
 VALUE_CACHE_SIZE = 20000
 RECENT_EVENTS = 60   # more than an action's events: where ``wasted`` looks for the action a stop ends
 ACTION_COST = 0.02   # an action played out to no gain scores below ending the turn (else games never end)
-GIVE_UP_MARGIN = 0.5  # a player behind rates ending the turn this far below its best action that does something
+GIVE_UP_MARGIN = 0.5  # a player behind rates ending the turn this far below every action that does something
+                      # (below them all, Easy's noise, at most 0.45 of the spread, never picks it)
 TIE_W = 0.5          # the whole tie-break is worth less than a point
 
 
