@@ -158,6 +158,7 @@ class Rules(Protocol):
     def imaginary_seat(self, real: int) -> str | None: ...
     def apply_trusted(self, s, a) -> Any: ...
     def count_work(self, units: int) -> None: ...   # a search's costly step that is not an apply
+    def turn_given_up(self, s, a) -> bool | None: ...  # the arena's count of turns ended untouched
 
 
 class RulesBase:
@@ -190,6 +191,12 @@ class RulesBase:
     def count_work(self, units: int) -> None:
         """A heuristic reports a costly step that is not an apply (``units`` applies' worth of time):
         a search that bounds its work counts it (see ismcts.counting_applies); here it is nothing."""
+
+    def turn_given_up(self, s, a) -> bool | None:
+        """Whether ``a``, played in ``s``, ends a turn its player left untouched (True), ends a turn
+        in which something was done (False), or ends no turn (None). The arena counts the turns each
+        AI level gives up; a game whose turns cannot be given up leaves it None."""
+        return None
 
 
 class RulesError(Exception):

@@ -81,8 +81,9 @@ def play_match(task: tuple) -> dict:
     kinds = rotated(list(levels), rotation)
     seats = arena_seats(rules, kinds, trial)
     think: list = []
+    turns: list = []
     trials = {i: trial for i, kind in enumerate(kinds) if kind == "trial"}
-    s = play_game(rules, seats, deal, {}, think=think, trials=trials)
+    s = play_game(rules, seats, deal, {}, think=think, trials=trials, turns=turns)
     if folder is not None:
         save_record(Path(folder) / record_name(game, deal, rotation), make_record(rules, s, seats, deal, {}))
     n = len(kinds)
@@ -91,7 +92,7 @@ def play_match(task: tuple) -> dict:
     return {"deal": deal, "rotation": rotation, "kinds": kinds,
             "scores": [sh.total for sh in sheets], "lines": [dict(sh.lines) for sh in sheets],
             "winning_score": max(sh.total for sh in every),
-            "winners": list(rules.winners(s)), "think": think[:n]}
+            "winners": list(rules.winners(s)), "think": think[:n], "turns": turns[:n]}
 
 
 # ---------------------------------------------------------------- statistics
@@ -127,8 +128,8 @@ def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
     """Per level: win share (a shared win split evenly), its 95 % interval, mean score, mean points
     and share of seats scoring on each line of the score sheet, think times; the winning score on average."""
     n_games = len(results)
-    per = {lv: {"wins": 0.0, "scores": [], "sheets": [], "decisions": 0, "think_s": 0.0, "think_max": 0.0}
-           for lv in levels}
+    per = {lv: {"wins": 0.0, "scores": [], "sheets": [], "decisions": 0, "think_s": 0.0, "think_max": 0.0,
+                "turns": [0, 0, 0]} for lv in levels}
     unseated = 0.0
     for res in results:
         for lv, agg in per.items():
@@ -141,6 +142,10 @@ def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
             agg["decisions"] += count
             agg["think_s"] += total
             agg["think_max"] = max(agg["think_max"], most)
+        for kind, counts in zip(res["kinds"], res.get("turns", ())):   # (an earlier run's file may lack them)
+            agg = per[kind]["turns"]
+            for i, c in enumerate(counts):
+                agg[i] += c
     seats = {}
     for lv, agg in per.items():
         share = agg["wins"] / n_games
@@ -150,6 +155,9 @@ def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
                      "lines": line_means(agg["sheets"]),
                      "think_ms_mean": round(1000 * agg["think_s"] / max(1, agg["decisions"]), 3),
                      "think_ms_max": round(1000 * agg["think_max"], 3), "decisions": agg["decisions"]}
+        ended, given_up, behind = agg["turns"]
+        if ended:
+            seats[lv]["turns"] = {"ended": ended, "given_up": given_up, "given_up_behind": behind}
     return {"game": game, "games": n_games, "seats_per_game": len(levels), "seat_list": levels,
             "rotations": rotation_count(levels), "seats": seats, "unseated_win_share": round(unseated / n_games, 4),
             "winner_mean_score": round(sum(res["winning_score"] for res in results) / n_games, 2)}
@@ -202,6 +210,11 @@ def report_lines(summary: dict, title: str, seconds: float, jobs: int) -> list[s
                      f"{f'{lo:.3f}-{hi:.3f}':>15}{st['mean_score']:>12.1f}"
                      f"{st['think_ms_mean']:>10.2f}{st['think_ms_max']:>10.1f}")
     lines.append(f"the winning score: {summary['winner_mean_score']:.1f} on average")
+    given = [(lv, st["turns"]) for lv, st in summary["seats"].items() if "turns" in st]
+    if given:
+        lines.append("turns given up (ended with nothing done; behind: fewer points than a rival then):")
+        lines += [f"{lv:<8}{tu['given_up']} of {tu['ended']} ({100 * tu['given_up'] / tu['ended']:.1f} %), "
+                  f"{tu['given_up_behind']} behind" for lv, tu in given]
     lines.append("by line of the score sheet, mean points (share of seats scoring on it):")
     for lv, st in summary["seats"].items():
         parts = [f"{name.replace('_', ' ')} {got['mean']:.1f} ({100 * got['scored']:.0f} %)"

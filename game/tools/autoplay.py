@@ -24,12 +24,14 @@ def ai_seats(rules, players: int, ai: str, seed: int) -> list[Seat]:
 
 
 def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 100000, think: list | None = None,
-              trials: dict | None = None):
+              trials: dict | None = None, turns: list | None = None):
     """Play one AI-only game; returns the final state. ``trials`` maps a seat to the Trial its AI
     plays (the arena's trial seat).
 
     ``think``, when given, receives per seat [decisions, total seconds, longest seconds], in CPU time
-    (the process's own): a machine busy with other work does not inflate it."""
+    (the process's own): a machine busy with other work does not inflate it. ``turns``, when given,
+    receives per seat [turns ended, turns given up, given up while behind] (the rules'
+    ``turn_given_up``; behind: fewer points scored then than a rival)."""
     trials = trials or {}
 
     def bot(kind, rules_, bot_seed, seat):
@@ -38,6 +40,8 @@ def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 10000
     match = Match(rules, seats, seed, options, make_bot=bot)
     if think is not None:
         think[:] = [[0, 0.0, 0.0] for _ in match.table_seats]
+    if turns is not None:
+        turns[:] = [[0, 0, 0] for _ in match.table_seats]
     for _n in range(max_decisions + 1):
         p = match.to_move()
         if p is None:
@@ -49,10 +53,25 @@ def play_game(rules, seats, seed: int, options: dict, max_decisions: int = 10000
             think[p][0] += 1
             think[p][1] += dt
             think[p][2] = max(think[p][2], dt)
+        if turns is not None:
+            _count_turn(rules, match.state, action, p, turns)
         match.submit(action, p)
     if match.over():
         return match.state
     raise RuntimeError(f"game with seed {seed} did not end after {max_decisions} decisions")
+
+
+def _count_turn(rules, s, action, p: int, turns: list) -> None:
+    """(adds to ``turns``) the turn ``action`` ends, if it ends one: given up, and while behind."""
+    given_up = rules.turn_given_up(s, action)
+    if given_up is None:
+        return
+    turns[p][0] += 1
+    if given_up:
+        turns[p][1] += 1
+        points = [sheet.total for sheet in rules.score_sheets(s)]
+        if points[p] < max(x for q, x in enumerate(points) if q != p):
+            turns[p][2] += 1
 
 
 def autoplay(game: str, players: int | None, ai: str, seed: int, games: int, options,

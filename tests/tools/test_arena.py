@@ -202,6 +202,23 @@ def test_each_level_reports_every_line_of_the_score_sheet(capsys):
     assert "green leaves" in out and "prey" in out
 
 
+def test_each_level_reports_the_turns_it_gave_up_where_the_game_has_them(capsys):
+    """Issue 63's target "no level gives up a turn": the arena counts, per level, the turns ended
+    (``turn_given_up``), those given up and those given up by a seat with fewer points than a rival."""
+    d = arena_json(capsys, "--game", "antics", "--seats", "easy,medium,random", "--games", "3", "--seed", "2")
+    for lv, st in d["seats"].items():
+        counts = [res["turns"][i] for res in d["results"] for i, kind in enumerate(res["kinds"]) if kind == lv]
+        assert st["turns"] == {"ended": sum(c[0] for c in counts), "given_up": sum(c[1] for c in counts),
+                               "given_up_behind": sum(c[2] for c in counts)}
+        assert st["turns"]["ended"] > 0
+        assert 0 <= st["turns"]["given_up_behind"] <= st["turns"]["given_up"] <= st["turns"]["ended"]
+    assert d["seats"]["random"]["turns"]["given_up"] > 0          # a random player ends turns at random
+    code, out, _ = run(capsys, "--game", "antics", "--seats", "easy,medium,random", "--games", "3", "--seed", "2")
+    assert code == 0 and "turns given up" in out
+    mp = arena_json(capsys, "--game", "micropolis", "--seats", "medium,random", "--games", "2", "--seed", "3")
+    assert all("turns" not in st for st in mp["seats"].values())    # no turn to give up there
+
+
 def test_the_winning_score_is_the_winners_total_an_imaginary_winner_included(capsys):
     """Two-player It Happens.. seats an imaginary player: when it wins, its total is the winning score."""
     d = arena_json(capsys, "--game", "it_happens", "--seats", "random,random", "--games", "8", "--seed", "1")

@@ -1215,6 +1215,12 @@ class AnticsRules(RulesBase):
     def winners(self, s: State) -> list[int]:
         return winners_by_sheets(self.score_sheets(s))
 
+    def turn_given_up(self, s: State, a) -> bool | None:
+        """End of actions ends a turn: given up when no action, the magnificANT's included, was taken."""
+        if not isinstance(a, EndActions) or s.phase != "act":
+            return None
+        return not s.used and not s.magnificant_used
+
     # ------------------------------------------------------------------ hidden information
     def observe(self, s: State, player: int) -> State:
         n = s.copy()

@@ -251,6 +251,19 @@ def test_C_a_player_may_pass():
     assert s.player == (p + 1) % 4
 
 
+def test_C_a_turn_ended_with_no_action_taken_is_a_turn_given_up():
+    """Rulebook C (passing), for the arena's count of turns given up: ending the turn before any
+    action, the magnificANT's included, gives it up; ending it after one does not; only the end of
+    actions ends a turn."""
+    s = ready()
+    assert R.turn_given_up(s, EndActions()) is True
+    after_hatch = do(s, UseSpace((1, 0)), Hatch("grass"))
+    assert R.turn_given_up(after_hatch, EndActions()) is False
+    after_magnificant = do(s, UseMagnificant("hatch"), Hatch("grass"))
+    assert R.turn_given_up(after_magnificant, EndActions()) is False
+    assert R.turn_given_up(s, UseSpace((1, 0))) is None
+
+
 def test_C_one_marker_per_space():
     """Rulebook C/D: a space holding an action marker cannot be chosen again this turn."""
     s = do(ready(), UseSpace((1, 0)), Hatch("grass"))
