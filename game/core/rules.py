@@ -159,6 +159,7 @@ class Rules(Protocol):
     def apply_trusted(self, s, a) -> Any: ...
     def count_work(self, units: int) -> None: ...   # a search's costly step that is not an apply
     def turn_given_up(self, s, a) -> bool | None: ...  # the arena's count of turns ended untouched
+    def end_reason(self, s) -> str | None: ...      # what ended a finished game, where it varies
 
 
 class RulesBase:
@@ -196,6 +197,11 @@ class RulesBase:
         """Whether ``a``, played in ``s``, ends a turn its player left untouched (True), ends a turn
         in which something was done (False), or ends no turn (None). The arena counts the turns each
         AI level gives up; a game whose turns cannot be given up leaves it None."""
+        return None
+
+    def end_reason(self, s) -> str | None:
+        """What ended the finished game ``s`` (a short id, e.g. "prey"), for a game that can end in
+        more than one way (the arena counts them); None for a game that always ends the same way."""
         return None
 
 

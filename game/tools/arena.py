@@ -16,6 +16,8 @@ are compared seat by seat, so a trial seat here may face the level it changes th
 (``--seats trial,medium,medium`` against a run of ``hard,medium,medium``).
 Every game is independent and deterministic from its deal seed and rotation, so the
 results (think times aside) are the same whatever --jobs says.
+Where the game declares them (the rules' ``turn_given_up`` and ``end_reason``), each level's turns
+given up (and those given up while behind on points) and how the games ended are counted too.
 A run stopped by SIGTERM (``timeout``) or Ctrl+C reports the games it finished, marked as stopped
 (its --json can be compared --against later): a long trial can run under a time limit and keep
 what it played.
@@ -30,6 +32,7 @@ import signal
 import sys
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 
 from game.ai.bots import Trial
@@ -92,7 +95,8 @@ def play_match(task: tuple) -> dict:
     return {"deal": deal, "rotation": rotation, "kinds": kinds,
             "scores": [sh.total for sh in sheets], "lines": [dict(sh.lines) for sh in sheets],
             "winning_score": max(sh.total for sh in every),
-            "winners": list(rules.winners(s)), "think": think[:n], "turns": turns[:n]}
+            "winners": list(rules.winners(s)), "think": think[:n], "turns": turns[:n],
+            "end_reason": rules.end_reason(s)}
 
 
 # ---------------------------------------------------------------- statistics
@@ -158,9 +162,11 @@ def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
         ended, given_up, behind = agg["turns"]
         if ended:
             seats[lv]["turns"] = {"ended": ended, "given_up": given_up, "given_up_behind": behind}
+    ends = Counter(res["end_reason"] for res in results if res.get("end_reason"))
     return {"game": game, "games": n_games, "seats_per_game": len(levels), "seat_list": levels,
             "rotations": rotation_count(levels), "seats": seats, "unseated_win_share": round(unseated / n_games, 4),
-            "winner_mean_score": round(sum(res["winning_score"] for res in results) / n_games, 2)}
+            "winner_mean_score": round(sum(res["winning_score"] for res in results) / n_games, 2),
+            "end_reasons": dict(ends.most_common())}
 
 
 def paired(levels: list[str], results: list[dict], base: list[dict], base_levels: list[str] | None = None) -> dict:
@@ -210,6 +216,8 @@ def report_lines(summary: dict, title: str, seconds: float, jobs: int) -> list[s
                      f"{f'{lo:.3f}-{hi:.3f}':>15}{st['mean_score']:>12.1f}"
                      f"{st['think_ms_mean']:>10.2f}{st['think_ms_max']:>10.1f}")
     lines.append(f"the winning score: {summary['winner_mean_score']:.1f} on average")
+    if summary["end_reasons"]:
+        lines.append("the games ended by: " + ", ".join(f"{why} {n}" for why, n in summary["end_reasons"].items()))
     given = [(lv, st["turns"]) for lv, st in summary["seats"].items() if "turns" in st]
     if given:
         lines.append("turns given up (ended with nothing done; behind: fewer points than a rival then):")

@@ -219,6 +219,20 @@ def test_each_level_reports_the_turns_it_gave_up_where_the_game_has_them(capsys)
     assert all("turns" not in st for st in mp["seats"].values())    # no turn to give up there
 
 
+def test_the_arena_counts_how_the_games_ended_where_that_varies(capsys):
+    """Issue 63's target "no game ends on a round of passes or at the round cap": Antics! games end
+    by the bag, the prey, a round nobody acted in (stall) or the round cap (rounds)."""
+    d = arena_json(capsys, "--game", "antics", "--seats", "medium,medium,random", "--games", "3", "--seed", "5")
+    assert sum(d["end_reasons"].values()) == 3
+    assert set(d["end_reasons"]) <= {"bag", "prey", "stall", "rounds"}
+    assert [res["end_reason"] for res in d["results"]].count(next(iter(d["end_reasons"]))) == \
+        max(d["end_reasons"].values())
+    code, out, _ = run(capsys, "--game", "antics", "--seats", "medium,medium,random", "--games", "3", "--seed", "5")
+    assert code == 0 and "the games ended by: " in out
+    mp = arena_json(capsys, "--game", "micropolis", "--seats", "medium,random", "--games", "2", "--seed", "3")
+    assert mp["end_reasons"] == {} and all(res["end_reason"] is None for res in mp["results"])
+
+
 def test_the_winning_score_is_the_winners_total_an_imaginary_winner_included(capsys):
     """Two-player It Happens.. seats an imaginary player: when it wins, its total is the winning score."""
     d = arena_json(capsys, "--game", "it_happens", "--seats", "random,random", "--games", "8", "--seed", "1")

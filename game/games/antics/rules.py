@@ -1221,6 +1221,10 @@ class AnticsRules(RulesBase):
             return None
         return not s.used and not s.magnificant_used
 
+    def end_reason(self, s: State) -> str | None:
+        """bag, prey, stall (a round in which nobody acted, ruling 36) or rounds (the round cap)."""
+        return s.end_reason
+
     # ------------------------------------------------------------------ hidden information
     def observe(self, s: State, player: int) -> State:
         n = s.copy()
