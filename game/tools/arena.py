@@ -119,13 +119,18 @@ def seats_share(res: dict, seats: set) -> float:
 
 
 def line_means(sheets: list[dict]) -> dict:
-    """Per score-sheet line (in the sheets' order): its mean points over ``sheets`` and the share
-    of them that scored on it at all."""
+    """Per score-sheet line (in the sheets' order): its mean points over ``sheets``, the 95 %
+    half-width of that mean (0 for fewer than two sheets) and the share of them that scored on it."""
     names = dict.fromkeys(name for sheet in sheets for name in sheet)
     n = max(1, len(sheets))
-    return {name: {"mean": round(sum(sheet.get(name, 0) for sheet in sheets) / n, 2),
-                   "scored": round(sum(1 for sheet in sheets if sheet.get(name, 0) > 0) / n, 4)}
-            for name in names}
+    out = {}
+    for name in names:
+        points = [sheet.get(name, 0) for sheet in sheets]
+        mean = sum(points) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in points) / (n - 1)) if n > 1 else 0.0
+        out[name] = {"mean": round(mean, 2), "half95": round(Z95 * sd / math.sqrt(n), 2),
+                     "scored": round(sum(1 for x in points if x > 0) / n, 4)}
+    return out
 
 
 def summarize(game: str, levels: list[str], results: list[dict]) -> dict:
@@ -223,9 +228,9 @@ def report_lines(summary: dict, title: str, seconds: float, jobs: int) -> list[s
         lines.append("turns given up (ended with nothing done; behind: fewer points than a rival then):")
         lines += [f"{lv:<8}{tu['given_up']} of {tu['ended']} ({100 * tu['given_up'] / tu['ended']:.1f} %), "
                   f"{tu['given_up_behind']} behind" for lv, tu in given]
-    lines.append("by line of the score sheet, mean points (share of seats scoring on it):")
+    lines.append("by line of the score sheet, mean points +/- 95 % (share of seats scoring on it):")
     for lv, st in summary["seats"].items():
-        parts = [f"{name.replace('_', ' ')} {got['mean']:.1f} ({100 * got['scored']:.0f} %)"
+        parts = [f"{name.replace('_', ' ')} {got['mean']:.1f} +/- {got['half95']:.1f} ({100 * got['scored']:.0f} %)"
                  for name, got in st["lines"].items()]
         lines.append(f"{lv:<8}" + ", ".join(parts))
     if summary["unseated_win_share"]:

@@ -155,7 +155,7 @@ def test_against_compares_win_shares_game_by_game_with_an_earlier_run(capsys, tm
     f.write_text(json.dumps(flipped))
     code, out, err = run(capsys, *args, "--games", "4", "--against", str(f))
     assert code == 0, err
-    line = next(x for x in out.splitlines() if x.startswith("medium") and "+/-" in x)
+    line = next(x for x in out.splitlines() if x.startswith("medium") and "(there" in x)
     assert ("+0.250" in line) != ("-0.250" in line), line
     assert "the same 4 game(s)" in out
 
@@ -195,6 +195,10 @@ def test_each_level_reports_every_line_of_the_score_sheet(capsys):
         for name, got in st["lines"].items():
             assert got["mean"] == pytest.approx(sum(sh[name] for sh in sheets) / len(sheets), abs=0.01)
             assert got["scored"] == pytest.approx(sum(sh[name] > 0 for sh in sheets) / len(sheets), abs=1e-4)
+            points = [sh[name] for sh in sheets]
+            mean = sum(points) / len(points)
+            sd = (sum((x - mean) ** 2 for x in points) / (len(points) - 1)) ** 0.5
+            assert got["half95"] == pytest.approx(1.96 * sd / len(points) ** 0.5, abs=0.01)   # a line's noise shows
         assert sum(got["mean"] for got in st["lines"].values()) == pytest.approx(st["mean_score"], abs=0.05)
     code, out, _ = run(capsys, "--game", "antics", "--seats", "medium,medium,random", "--games", "3", "--seed", "5")
     assert code == 0
