@@ -118,18 +118,24 @@ def seats_share(res: dict, seats: set) -> float:
     return sum(1 / len(res["winners"]) for w in res["winners"] if w in seats)
 
 
+def mean_half95(values: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the 95 % half-width of that mean (0 for fewer than two values)."""
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1)) if n > 1 else 0.0
+    return mean, Z95 * sd / math.sqrt(n)
+
+
 def line_means(sheets: list[dict]) -> dict:
     """Per score-sheet line (in the sheets' order): its mean points over ``sheets``, the 95 %
     half-width of that mean (0 for fewer than two sheets) and the share of them that scored on it."""
     names = dict.fromkeys(name for sheet in sheets for name in sheet)
-    n = max(1, len(sheets))
     out = {}
     for name in names:
         points = [sheet.get(name, 0) for sheet in sheets]
-        mean = sum(points) / n
-        sd = math.sqrt(sum((x - mean) ** 2 for x in points) / (n - 1)) if n > 1 else 0.0
-        out[name] = {"mean": round(mean, 2), "half95": round(Z95 * sd / math.sqrt(n), 2),
-                     "scored": round(sum(1 for x in points if x > 0) / n, 4)}
+        mean, half = mean_half95(points)
+        out[name] = {"mean": round(mean, 2), "half95": round(half, 2),
+                     "scored": round(sum(1 for x in points if x > 0) / len(points), 4)}
     return out
 
 
@@ -191,9 +197,8 @@ def paired(levels: list[str], results: list[dict], base: list[dict], base_levels
             seats = {i for i, kind in enumerate(a["kinds"]) if kind == lv}
             shares_there.append(seats_share(b, seats))
             diffs.append(seats_share(a, seats) - shares_there[-1])
-        mean = sum(diffs) / m
-        sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (m - 1)) if m > 1 else 0.0
-        out["levels"][lv] = {"diff": round(mean, 4), "half95": round(Z95 * sd / math.sqrt(m), 4),
+        mean, half = mean_half95(diffs)
+        out["levels"][lv] = {"diff": round(mean, 4), "half95": round(half, 4),
                              "there": round(sum(shares_there) / m, 4)}
         was = sorted({b for a, b in zip(levels, base_levels) if a == lv})
         if was != [lv]:
